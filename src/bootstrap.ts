@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { ConsoleLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import pino from 'pino';
+import { AppModule } from './app.module.js';
+import { resolveAdminKey } from './infra/admin-key.js';
+import type { ArbiterConfig } from './infra/config.js';
+import { Database } from './infra/database.js';
+import { EmbeddedDatabase } from './infra/embedded-database.js';
+import { applyMigrations } from './infra/migrations.js';
+import { registerRequestLifecycle } from './infra/request-lifecycle.js';
+import { AuthService } from './modules/auth/auth.service.js';
+
+/** Request bodies larger than this are refused (413) before they are parsed. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface RunningArbiter {
+  app: NestFastifyApplication;
+  database: Database;
+  databaseUrl: string;
+  adminKey: string;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Arbiter: the database (embedded unless DATABASE_URL is set), its migrations, and the
+ * HTTP server. `close` drains requests, then stops the pool and the embedded database.
+ */
+export async function startArbiter(config: ArbiterConfig): Promise<RunningArbiter> {
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
+  });
+  const embedded = config.databaseUrl
+    ? undefined
+    : await EmbeddedDatabase.start(config.dataDir, (line) => logger.debug({ postgres: line }));
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const database = new Database(databaseUrl, config.databasePoolSize);
+  try {
+    const client = await database.pool.connect();
+    try {
+      const applied = await applyMigrations(client);
+      if (applied.length > 0) logger.info({ migrations: applied }, 'migrations applied');
+    } finally {
+      client.release();
+    }
+
+    const admin = resolveAdminKey(config.adminKey, config.dataDir);
+    if (admin.generated) {
+      logger.warn({ adminKey: admin.key, keptIn: admin.path }, 'generated the ADMIN key; it is shown only this once');
+    }
+
+    const adapter = new FastifyAdapter({ loggerInstance: logger, bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.forRoot({ config, database, adminKey: admin.key, logger }),
+      adapter,
+      { logger: new ConsoleLogger({ json: true, logLevels: config.logLevel === 'silent' ? [] : ['log', 'error', 'warn'] }) },
+    );
+    registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), database);
+    await app.listen(config.port, config.host);
+    const address = adapter.getInstance().server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://127.0.0.1:${port}`;
+    logger.info({ url: `${url}/graphql`, database: embedded ? 'embedded' : 'DATABASE_URL' }, 'Arbiter is serving');
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      databaseUrl,
+      adminKey: admin.key,
+      url,
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          await database.close();
+          await embedded?.stop();
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import { isAbsolute, resolve } from 'node:path';
+
+/** Settings read from the environment once, at start-up. */
+export interface ArbiterConfig {
+  port: number;
+  host: string;
+  /** A Postgres server to use; when absent an embedded Postgres runs under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The bootstrap ADMIN key; when absent outside production one is generated and kept in `dataDir`. */
+  adminKey: string | undefined;
+  production: boolean;
+  logLevel: string;
+  databasePoolSize: number;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integerSetting(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got '${raw}')`);
+    return fallback;
+  }
+  return value;
+}
+
+/** Reads and validates the settings; throws a {@link ConfigError} listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig {
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+
+  const port = integerSetting(env, 'PORT', 3000, 0, 65535, problems);
+  const databasePoolSize = integerSetting(env, 'ARBITER_DB_POOL_SIZE', 10, 1, 200, problems);
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be a postgres:// or postgresql:// URL`);
+  }
+
+  const dataDirSetting = env.ARBITER_DATA_DIR || '.data';
+  const dataDir = isAbsolute(dataDirSetting) ? dataDirSetting : resolve(process.cwd(), dataDirSetting);
+
+  const adminKey = env.ARBITER_ADMIN_KEY || undefined;
+  if (adminKey !== undefined && adminKey.length < 24) {
+    problems.push('ARBITER_ADMIN_KEY must be at least 24 characters long');
+  }
+  if (production && adminKey === undefined) {
+    problems.push('ARBITER_ADMIN_KEY is required when NODE_ENV=production');
+  }
+
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    adminKey,
+    production,
+    logLevel,
+    databasePoolSize,
+  };
+}

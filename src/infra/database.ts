@@ -1,0 +1,109 @@
+import pg from 'pg';
+import { currentRequestContext, newRequestContext, requestContextStorage } from './request-context.js';
+
+export type Row = Record<string, unknown>;
+
+// Postgres returns BIGINT (count(*), sums) as text by default; our counts fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Postgres error codes a transaction may hit through no fault of the request. */
+export const SERIALIZATION_FAILURE = '40001';
+export const DEADLOCK_DETECTED = '40P01';
+export const LOCK_NOT_AVAILABLE = '55P03';
+export const UNIQUE_VIOLATION = '23505';
+
+/**
+ * The connection pool and the request's transaction. Repositories call {@link query}; it runs on
+ * the request's transaction when one is open and on the pool otherwise. Writes open the
+ * transaction through {@link transactionClient}; the request's entry point commits it.
+ */
+export class Database {
+  readonly pool: pg.Pool;
+
+  constructor(url: string, poolSize: number) {
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    this.pool.on('error', () => undefined);
+  }
+
+  async query<T extends object = Row>(text: string, values?: unknown[]): Promise<T[]> {
+    const client = currentRequestContext()?.transaction ?? this.pool;
+    const result = await client.query<T>(text, values);
+    return result.rows;
+  }
+
+  /**
+   * The open transaction of the current request, begun on first use. Every write of a request
+   * goes through it, so the request's writes commit or roll back together.
+   */
+  async transactionClient(context = currentRequestContext()): Promise<pg.PoolClient> {
+    if (!context) throw new Error('A write needs a request context (see Database.runInTransaction)');
+    if (!context.transaction) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      context.transaction = client;
+    }
+    return context.transaction;
+  }
+
+  /**
+   * Runs one mutation so that it either fully happens or leaves no trace, even when an earlier
+   * mutation of the same request already wrote: a savepoint when the transaction is open, a full
+   * rollback when the mutation opened it.
+   */
+  async atomically<T>(work: () => Promise<T>, context = currentRequestContext()): Promise<T> {
+    if (!context) return work();
+    const open = context.transaction;
+    if (open) await open.query('SAVEPOINT mutation');
+    try {
+      return await work();
+    } catch (error) {
+      if (open && context.transaction === open) await open.query('ROLLBACK TO SAVEPOINT mutation');
+      else await this.finish(context, 'rollback');
+      throw error;
+    }
+  }
+
+  /** Ends the context's transaction, if one was begun: commit or roll back, then release the client. */
+  async finish(context: { transaction: pg.PoolClient | null }, outcome: 'commit' | 'rollback'): Promise<void> {
+    const client = context.transaction;
+    if (!client) return;
+    context.transaction = null;
+    try {
+      await client.query(outcome === 'commit' ? 'COMMIT' : 'ROLLBACK');
+      client.release();
+    } catch (error) {
+      // A client whose COMMIT or ROLLBACK failed is in an unknown state: destroy it.
+      client.release(error as Error);
+      if (outcome === 'commit') throw error;
+    }
+  }
+
+  /**
+   * Runs `work` in a context of its own (for callers outside an HTTP request: scripts, tests),
+   * committing when it resolves and rolling back when it throws.
+   */
+  async runInTransaction<T>(work: () => Promise<T>, principal = currentRequestContext()?.principal ?? null): Promise<T> {
+    const context = newRequestContext(principal);
+    return requestContextStorage.run(context, async () => {
+      let result: T;
+      try {
+        result = await work();
+      } catch (error) {
+        await this.finish(context, 'rollback');
+        throw error;
+      }
+      await this.finish(context, 'commit');
+      return result;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,25 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import type { Principal } from '../modules/auth/principal.js';
+
+/**
+ * What one request carries through every await: who is calling and, once a write begins, the
+ * transaction every query of the request joins. One request, one transaction, committed only
+ * when the response is ready, so nothing is acknowledged that is not durable.
+ */
+export interface RequestContext {
+  principal: Principal | null;
+  /** Set when an Authorization header was present but named no key. */
+  invalidKey: boolean;
+  transaction: pg.PoolClient | null;
+}
+
+export const requestContextStorage = new AsyncLocalStorage<RequestContext>();
+
+export function currentRequestContext(): RequestContext | undefined {
+  return requestContextStorage.getStore();
+}
+
+export function newRequestContext(principal: Principal | null = null): RequestContext {
+  return { principal, invalidKey: false, transaction: null };
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../common/errors.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import type { Database } from './database.js';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  claimIdempotencyKey,
+  requestFingerprint,
+  storeIdempotentResponse,
+} from './idempotency.js';
+import { newRequestContext, requestContextStorage, type RequestContext } from './request-context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    arbiter?: RequestContext & { idempotencyKey?: string };
+  }
+}
+
+/** A GraphQL-shaped error body, for answers given before or after GraphQL runs. */
+export function errorBody(code: ErrorCode, message: string): string {
+  return JSON.stringify({ errors: [{ message, extensions: { code } }] });
+}
+
+function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
+}
+
+/**
+ * The request's life around the handlers: authenticate, claim the Idempotency-Key, run the
+ * handler inside the request context, and commit the request's transaction before its response
+ * leaves — so a client never hears of a change that is not durable.
+ */
+export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthService, db: Database): void {
+  fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const authorization = request.headers.authorization;
+    const { principal, invalidKey } = await auth.authenticate(authorization);
+    const context: RequestContext & { idempotencyKey?: string } = { ...newRequestContext(principal), invalidKey };
+    request.arbiter = context;
+
+    const key = request.headers['idempotency-key'];
+    if (key === undefined || request.method !== 'POST' || !principal) return;
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
+      return sendError(reply, 400, 'BAD_USER_INPUT', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+    const claim = await claimIdempotencyKey(db, context, principal.id, key, requestFingerprint(request.method, request.url, request.body));
+    if (claim.kind === 'claimed') {
+      context.idempotencyKey = key;
+      return;
+    }
+    await db.finish(context, 'rollback');
+    if (claim.kind === 'replay') {
+      return reply.code(claim.response.status).type('application/json; charset=utf-8').header('idempotent-replay', 'true').send(claim.response.body);
+    }
+    if (claim.kind === 'reused') {
+      return sendError(reply, 422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request');
+    }
+    return sendError(reply, 409, 'CONFLICT', 'A request with this Idempotency-Key is still running; retry shortly');
+  });
+
+  // Synchronous on purpose: the handler runs inside this call, so it and every await in it see the context.
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    if (request.arbiter) requestContextStorage.enterWith(request.arbiter);
+    done();
+  });
+
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    const context = request.arbiter;
+    if (!context?.transaction) return payload;
+    if (reply.statusCode >= 500) {
+      await db.finish(context, 'rollback');
+      return payload;
+    }
+    try {
+      if (context.idempotencyKey && context.principal) {
+        const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload ?? '');
+        await storeIdempotentResponse(context.transaction, context.principal.id, context.idempotencyKey, { status: reply.statusCode, body });
+      }
+      await db.finish(context, 'commit');
+      return payload;
+    } catch (error) {
+      await db.finish(context, 'rollback');
+      request.log.error({ err: error }, 'commit failed');
+      reply.code(503).type('application/json; charset=utf-8');
+      return errorBody('SERVICE_UNAVAILABLE', 'The change could not be saved; nothing was written. Retry the request.');
+    }
+  });
+
+  // A reply that skipped onSend (a failed send) must not keep its connection: nothing it did is acknowledged.
+  fastify.addHook('onResponse', async (request) => {
+    if (request.arbiter?.transaction) await db.finish(request.arbiter, 'rollback');
+  });
+}

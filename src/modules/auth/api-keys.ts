@@ -1,0 +1,28 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const KEY_PREFIX = 'arb_';
+
+/** A new API key: 32 random bytes, shown once to its owner and stored only as {@link hashApiKey}. */
+export function newApiKey(): string {
+  return KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/**
+ * SHA-256, hex. Keys carry 256 random bits, so a fast hash is enough: there is nothing to
+ * brute-force, and a lookup by hash costs one index probe.
+ */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Compares two keys in time that does not depend on where they differ. */
+export function sameKey(presented: string, expected: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(presented).digest(), createHash('sha256').update(expected).digest());
+}
+
+/** The key of an `Authorization: Bearer <key>` header, or null when the header has none. */
+export function bearerKey(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}

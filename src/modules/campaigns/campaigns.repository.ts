@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../infra/database.js';
+
+export interface CampaignRecord {
+  id: string;
+  name: string;
+  ruleset: string;
+  settings: Record<string, unknown>;
+  rngCommitment: string;
+  seedEpoch: number;
+  lastEventSeq: number;
+  createdAt: Date;
+}
+
+/** A campaign row locked for the rest of the transaction, with its secret seed. */
+export interface LockedCampaign extends CampaignRecord {
+  rngSeed: Buffer;
+}
+
+export interface RevealedSeedRecord {
+  epoch: number;
+  seed: Buffer;
+  commitment: string;
+  lastSeq: number;
+  revealedAt: Date;
+}
+
+interface CampaignRow {
+  id: string;
+  name: string;
+  ruleset: string;
+  settings: Record<string, unknown>;
+  rng_commitment: string;
+  seed_epoch: number;
+  last_event_seq: number;
+  created_at: Date;
+  rng_seed?: Buffer;
+}
+
+const PUBLIC_COLUMNS = 'id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at';
+
+function toCampaign(row: CampaignRow): CampaignRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    ruleset: row.ruleset,
+    settings: row.settings,
+    rngCommitment: row.rng_commitment,
+    seedEpoch: row.seed_epoch,
+    lastEventSeq: row.last_event_seq,
+    createdAt: row.created_at,
+  };
+}
+
+@Injectable()
+export class CampaignsRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(campaign: { id: string; name: string; ruleset: string; settings: object; rngSeed: Buffer; rngCommitment: string }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO campaigns (id, name, ruleset, settings, rng_seed, rng_commitment) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [campaign.id, campaign.name, campaign.ruleset, campaign.settings, campaign.rngSeed, campaign.rngCommitment],
+    );
+  }
+
+  async findById(id: string): Promise<CampaignRecord | undefined> {
+    const [row] = await this.db.query<CampaignRow>(`SELECT ${PUBLIC_COLUMNS} FROM campaigns WHERE id = $1`, [id]);
+    return row && toCampaign(row);
+  }
+
+  async listAll(): Promise<CampaignRecord[]> {
+    const rows = await this.db.query<CampaignRow>(`SELECT ${PUBLIC_COLUMNS} FROM campaigns ORDER BY created_at, id`);
+    return rows.map(toCampaign);
+  }
+
+  /**
+   * Locks the campaign row until the transaction ends: every mutation of a campaign holds this
+   * lock, which serialises them and keeps the event sequence gap-free.
+   */
+  async lockForUpdate(id: string): Promise<LockedCampaign | undefined> {
+    const [row] = await this.db.query<CampaignRow>(
+      `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return row && { ...toCampaign(row), rngSeed: row.rng_seed as Buffer };
+  }
+
+  async advanceEventSeq(id: string, lastEventSeq: number): Promise<void> {
+    await this.db.query('UPDATE campaigns SET last_event_seq = $2, version = version + 1 WHERE id = $1', [id, lastEventSeq]);
+  }
+
+  /** Keeps the old seed as revealed and makes the new one current. */
+  async rotateSeed(id: string, old: { epoch: number; seed: Buffer; commitment: string; lastSeq: number }, next: { seed: Buffer; commitment: string }): Promise<void> {
+    await this.db.query(
+      `INSERT INTO revealed_seeds (campaign_id, epoch, seed, commitment, last_seq) VALUES ($1, $2, $3, $4, $5)`,
+      [id, old.epoch, old.seed, old.commitment, old.lastSeq],
+    );
+    await this.db.query(
+      `UPDATE campaigns SET rng_seed = $2, rng_commitment = $3, seed_epoch = $4, version = version + 1 WHERE id = $1`,
+      [id, next.seed, next.commitment, old.epoch + 1],
+    );
+  }
+
+  async listRevealedSeeds(campaignId: string): Promise<RevealedSeedRecord[]> {
+    const rows = await this.db.query<{ epoch: number; seed: Buffer; commitment: string; last_seq: number; revealed_at: Date }>(
+      'SELECT epoch, seed, commitment, last_seq, revealed_at FROM revealed_seeds WHERE campaign_id = $1 ORDER BY epoch',
+      [campaignId],
+    );
+    return rows.map((row) => ({ epoch: row.epoch, seed: row.seed, commitment: row.commitment, lastSeq: row.last_seq, revealedAt: row.revealed_at }));
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../infra/database.js';
+
+export interface CharacterRecord {
+  id: string;
+  campaignId: string;
+  memberId: string | null;
+  name: string;
+  sheet: Record<string, unknown>;
+  createdAt: Date;
+}
+
+interface CharacterRow {
+  id: string;
+  campaign_id: string;
+  member_id: string | null;
+  name: string;
+  sheet: Record<string, unknown>;
+  created_at: Date;
+}
+
+const toCharacter = (row: CharacterRow): CharacterRecord => ({
+  id: row.id,
+  campaignId: row.campaign_id,
+  memberId: row.member_id,
+  name: row.name,
+  sheet: row.sheet,
+  createdAt: row.created_at,
+});
+
+const COLUMNS = 'id, campaign_id, member_id, name, sheet, created_at';
+
+@Injectable()
+export class CharactersRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(character: Omit<CharacterRecord, 'createdAt'>): Promise<CharacterRecord> {
+    const [row] = await this.db.query<CharacterRow>(
+      `INSERT INTO characters (id, campaign_id, member_id, name, sheet) VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [character.id, character.campaignId, character.memberId, character.name, character.sheet],
+    );
+    return toCharacter(row);
+  }
+
+  async findById(id: string): Promise<CharacterRecord | undefined> {
+    const [row] = await this.db.query<CharacterRow>(`SELECT ${COLUMNS} FROM characters WHERE id = $1`, [id]);
+    return row && toCharacter(row);
+  }
+
+  async findInCampaign(campaignId: string, id: string): Promise<CharacterRecord | undefined> {
+    const [row] = await this.db.query<CharacterRow>(
+      `SELECT ${COLUMNS} FROM characters WHERE campaign_id = $1 AND id = $2`,
+      [campaignId, id],
+    );
+    return row && toCharacter(row);
+  }
+
+  async listByCampaign(campaignId: string): Promise<CharacterRecord[]> {
+    const rows = await this.db.query<CharacterRow>(
+      `SELECT ${COLUMNS} FROM characters WHERE campaign_id = $1 ORDER BY created_at, id`,
+      [campaignId],
+    );
+    return rows.map(toCharacter);
+  }
+}

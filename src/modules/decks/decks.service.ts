@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
+import { validateCardList, type CardDefinition } from '../../rules/cards/card.js';
+import {
+  drawCards,
+  locateCard,
+  moveCards,
+  newDeckPiles,
+  reshuffle,
+  returnDiscards,
+  type DeckPiles,
+  type MoveDestination,
+  type PileOutcome,
+} from '../../rules/cards/piles.js';
+import { CARD_PRESETS, type CardPreset } from '../../rules/cards/presets.js';
+import { isGameMaster, requireCampaignRole } from '../auth/auth.service.js';
+import type { Principal } from '../auth/principal.js';
+import { CharactersRepository, type CharacterRecord } from '../characters/characters.repository.js';
+import { GameLedger, type CampaignAction } from '../events/game-ledger.service.js';
+import type { DrawFrom, DrawTo, MoveTo } from './deck.model.js';
+import { DecksRepository, type DeckRecord } from './decks.repository.js';
+
+/** A card as the API shows it. */
+export interface CardView extends CardDefinition {
+  deckId: string;
+}
+
+/** A deck as the API shows it: counts and face-up cards, never the draw pile's order. */
+export interface DeckView {
+  id: string;
+  campaignId: string;
+  name: string;
+  cardCount: number;
+  drawPileCount: number;
+  discardPile: CardView[];
+  table: CardView[];
+  hands: Array<{ characterId: string; count: number }>;
+}
+
+/** A character, as far as its hand is concerned. */
+type HandHolder = Pick<CharacterRecord, 'id' | 'campaignId' | 'memberId'>;
+
+function cardsOf(deck: DeckRecord, ids: readonly string[]): CardView[] {
+  const byId = new Map(deck.cards.map((card) => [card.id, card]));
+  return ids.map((id) => ({ ...byId.get(id)!, deckId: deck.id }));
+}
+
+export function toDeckView(deck: DeckRecord): DeckView {
+  const { piles } = deck;
+  return {
+    id: deck.id,
+    campaignId: deck.campaignId,
+    name: deck.name,
+    cardCount: deck.cards.length,
+    drawPileCount: piles.drawPile.length,
+    discardPile: cardsOf(deck, piles.discardPile),
+    table: cardsOf(deck, piles.table),
+    hands: Object.entries(piles.hands)
+      .filter(([, hand]) => hand.length > 0)
+      .map(([characterId, hand]) => ({ characterId, count: hand.length })),
+  };
+}
+
+function unwrap<T extends PileOutcome>(outcome: T): Extract<T, { ok: true }> {
+  if (!outcome.ok) throw new RuleViolationError(outcome.violation);
+  return outcome as Extract<T, { ok: true }>;
+}
+
+@Injectable()
+export class DecksService {
+  constructor(
+    private readonly decks: DecksRepository,
+    private readonly characters: CharactersRepository,
+    private readonly ledger: GameLedger,
+  ) {}
+
+  findPreset(id: string): CardPreset {
+    const preset = CARD_PRESETS[id];
+    if (!preset) throw new NotFoundError('Card preset', id);
+    return preset;
+  }
+
+  /** GM: a new deck from a preset or a card list, shuffled with the campaign's random stream. */
+  async createDeck(
+    principal: Principal,
+    input: { campaignId: string; name: string; preset?: string; cards?: unknown[] },
+  ): Promise<DeckView> {
+    requireCampaignRole(principal, input.campaignId, 'GM');
+    const cards = this.cardsForNewDeck(input);
+    return this.ledger.act(principal, input.campaignId, (action) => this.addDeck(action, input.name, cards, input.preset));
+  }
+
+  /** Adds a deck within an action that already holds the campaign (rulesets set up their decks so). */
+  async addDeck(action: CampaignAction, name: string, cards: readonly CardDefinition[], preset?: string): Promise<DeckView> {
+    const deck: DeckRecord = {
+      id: randomUUID(),
+      campaignId: action.campaign.id,
+      name,
+      cards: [...cards],
+      piles: newDeckPiles(cards, action.rng),
+    };
+    await this.decks.insert(deck);
+    action.record('deck.created', { deckId: deck.id, name, cardCount: cards.length, preset: preset ?? null });
+    return toDeckView(deck);
+  }
+
+  async shuffleDeck(principal: Principal, input: { deckId: string; includeDiscard: boolean }): Promise<{ deck: DeckView; eventSeq: number }> {
+    const campaignId = await this.campaignOfDeck(principal, input.deckId);
+    requireCampaignRole(principal, campaignId, 'GM');
+    return this.ledger.act(principal, campaignId, async (action) => {
+      const deck = await this.lockedDeck(input.deckId);
+      const piles = reshuffle(deck.piles, { includeDiscard: input.includeDiscard }, action.rng);
+      await this.decks.savePiles(deck.id, piles);
+      const eventSeq = action.record('deck.shuffled', { deckId: deck.id, includeDiscard: input.includeDiscard });
+      return { deck: toDeckView({ ...deck, piles }), eventSeq };
+    });
+  }
+
+  /**
+   * Draws cards into a hand, onto the discard pile (revealed) or onto the table. A PLAYER draws
+   * only into the hand of a character of their own; the GM anywhere.
+   */
+  async drawCards(
+    principal: Principal,
+    input: { deckId: string; count: number; from: DrawFrom; to: DrawTo; characterId?: string },
+  ): Promise<{ cards: CardView[]; deck: DeckView; reshuffled: boolean; eventSeq: number }> {
+    const campaignId = await this.campaignOfDeck(principal, input.deckId);
+    if (!isGameMaster(principal, campaignId) && input.to !== 'HAND') {
+      throw new ForbiddenError('A player may only draw cards into their own hand');
+    }
+    return this.ledger.act(principal, campaignId, async (action) => {
+      const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId);
+      const deck = await this.lockedDeck(input.deckId);
+      const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
+      const outcome = unwrap(drawCards(deck.piles, { count: input.count, from: input.from, to }, action.rng));
+      await this.decks.savePiles(deck.id, outcome.piles);
+      const cards = cardsOf(deck, outcome.drawn);
+      const faceUp = to.kind !== 'HAND';
+      const eventSeq = action.record(
+        'cards.drawn',
+        {
+          deckId: deck.id,
+          count: input.count,
+          from: input.from,
+          to: input.to,
+          characterId: holder?.id ?? null,
+          reshuffled: outcome.reshuffled,
+          cardIds: faceUp ? outcome.drawn : null,
+        },
+        faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
+      );
+      return { cards, deck: toDeckView({ ...deck, piles: outcome.piles }), reshuffled: outcome.reshuffled, eventSeq };
+    });
+  }
+
+  /**
+   * Moves cards in play (discard pile, table, hands) to a pile, the table or a hand. A PLAYER may
+   * only move cards out of the hands of their own characters.
+   */
+  async moveCards(
+    principal: Principal,
+    input: { deckId: string; cardIds: string[]; to: MoveTo; characterId?: string },
+  ): Promise<{ deck: DeckView; eventSeq: number }> {
+    const campaignId = await this.campaignOfDeck(principal, input.deckId);
+    return this.ledger.act(principal, campaignId, async (action) => {
+      const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId, true);
+      const deck = await this.lockedDeck(input.deckId);
+      if (!isGameMaster(principal, campaignId)) await this.requireOwnHands(principal, deck, input.cardIds);
+      const to: MoveDestination = holder ? { kind: 'HAND', holderId: holder.id } : { kind: input.to as Exclude<MoveTo, 'HAND'> };
+      const { piles } = unwrap(moveCards(deck.piles, input.cardIds, to));
+      await this.decks.savePiles(deck.id, piles);
+      const faceUp = to.kind === 'DISCARD' || to.kind === 'TABLE';
+      const eventSeq = action.record(
+        'cards.moved',
+        { deckId: deck.id, count: input.cardIds.length, to: input.to, characterId: holder?.id ?? null, cardIds: faceUp ? input.cardIds : null },
+        faceUp ? {} : { secret: { cardIds: input.cardIds }, secretFor: holder?.memberId ?? principal.memberId },
+      );
+      return { deck: toDeckView({ ...deck, piles }), eventSeq };
+    });
+  }
+
+  /** GM: every deck's discard pile and table go back into its draw pile, shuffled. */
+  async endScene(principal: Principal, campaignId: string): Promise<{ decks: DeckView[]; eventSeq: number | null }> {
+    requireCampaignRole(principal, campaignId, 'GM');
+    return this.ledger.act(principal, campaignId, async (action) => {
+      const decks = await this.decks.listByCampaign(campaignId);
+      const views: DeckView[] = [];
+      for (const deck of decks) {
+        const piles = returnDiscards(deck.piles, action.rng);
+        await this.decks.savePiles(deck.id, piles);
+        views.push(toDeckView({ ...deck, piles }));
+      }
+      const eventSeq = action.record('scene.ended', { deckIds: decks.map((deck) => deck.id) });
+      return { decks: views, eventSeq };
+    });
+  }
+
+  /** Shuffles every draw pile of the campaign afresh (after the seed that ordered them was revealed). */
+  async reshuffleDrawPiles(principal: Principal, campaignId: string): Promise<void> {
+    await this.ledger.act(principal, campaignId, async (action) => {
+      for (const deck of await this.decks.listByCampaign(campaignId)) {
+        const piles = reshuffle(deck.piles, { includeDiscard: false }, action.rng);
+        await this.decks.savePiles(deck.id, piles);
+        action.record('deck.shuffled', { deckId: deck.id, includeDiscard: false, reason: 'seed rotated' });
+      }
+    });
+  }
+
+  async findDeck(principal: Principal, id: string): Promise<DeckView> {
+    await this.campaignOfDeck(principal, id);
+    const deck = await this.decks.findById(id);
+    if (!deck) throw new NotFoundError('Deck', id);
+    return toDeckView(deck);
+  }
+
+  async listDecks(principal: Principal, campaignId: string): Promise<DeckView[]> {
+    requireCampaignRole(principal, campaignId, 'PLAYER');
+    return (await this.decks.listByCampaign(campaignId)).map(toDeckView);
+  }
+
+  /** How many cards a character holds over every deck of its campaign. */
+  async handCount(character: HandHolder): Promise<number> {
+    const decks = await this.decks.listByCampaign(character.campaignId);
+    return decks.reduce((sum, deck) => sum + (deck.piles.hands[character.id]?.length ?? 0), 0);
+  }
+
+  /** The cards a character holds: for its owner and the GM only, null for everyone else. */
+  async handOf(principal: Principal, character: HandHolder): Promise<CardView[] | null> {
+    const mayLook = isGameMaster(principal, character.campaignId) || (character.memberId !== null && character.memberId === principal.memberId);
+    if (!mayLook) return null;
+    const decks = await this.decks.listByCampaign(character.campaignId);
+    return decks.flatMap((deck) => cardsOf(deck, deck.piles.hands[character.id] ?? []));
+  }
+
+  private cardsForNewDeck(input: { preset?: string; cards?: unknown[] }): readonly CardDefinition[] {
+    if ((input.preset === undefined) === (input.cards === undefined)) {
+      throw new BadUserInputError('Give either a preset or a list of cards', 'preset');
+    }
+    if (input.preset !== undefined) {
+      const preset = CARD_PRESETS[input.preset];
+      if (!preset) {
+        throw new BadUserInputError(
+          `Unknown preset '${input.preset}'; known presets: ${Object.keys(CARD_PRESETS).join(', ')}`,
+          'preset',
+        );
+      }
+      return preset.cards;
+    }
+    // GraphQL leaves absent optional fields as null; the card rules expect them left out.
+    const cards = input.cards!.map((card) =>
+      Object.fromEntries(Object.entries(card as object).filter(([, value]) => value !== null && value !== undefined)),
+    );
+    const validation = validateCardList(cards);
+    if (!validation.ok) {
+      throw new BadUserInputError(validation.error.message, `cards[${validation.error.index}]`, {
+        index: validation.error.index,
+        cardId: validation.error.cardId,
+      });
+    }
+    return validation.cards;
+  }
+
+  /** The deck's campaign, or NOT_FOUND when it does not exist for this caller. */
+  private async campaignOfDeck(principal: Principal, deckId: string): Promise<string> {
+    const campaignId = await this.decks.findCampaignId(deckId);
+    if (!campaignId || (principal.role !== 'ADMIN' && principal.campaignId !== campaignId)) {
+      throw new NotFoundError('Deck', deckId);
+    }
+    return campaignId;
+  }
+
+  private async lockedDeck(id: string): Promise<DeckRecord> {
+    const deck = await this.decks.findById(id);
+    if (!deck) throw new NotFoundError('Deck', id);
+    return deck;
+  }
+
+  /**
+   * The character whose hand receives cards, checked: it must be of this campaign, and a
+   * PLAYER's own unless `anyHand` (a player may give a card to another's hand).
+   */
+  private async destinationCharacter(
+    principal: Principal,
+    campaignId: string,
+    toHand: boolean,
+    characterId: string | undefined,
+    anyHand = false,
+  ): Promise<CharacterRecord | null> {
+    if (!toHand) {
+      if (characterId !== undefined && characterId !== null) {
+        throw new BadUserInputError('characterId is only for cards going to a HAND', 'characterId');
+      }
+      return null;
+    }
+    if (!characterId) throw new BadUserInputError('Say whose hand: characterId is required for HAND', 'characterId');
+    const character = await this.characters.findInCampaign(campaignId, characterId);
+    if (!character) throw new NotFoundError('Character', characterId);
+    if (!anyHand && !isGameMaster(principal, campaignId) && character.memberId !== principal.memberId) {
+      throw new ForbiddenError('A player may only draw cards into the hand of their own character');
+    }
+    return character;
+  }
+
+  private async requireOwnHands(principal: Principal, deck: DeckRecord, cardIds: readonly string[]): Promise<void> {
+    const own = new Set(
+      (await this.characters.listByCampaign(deck.campaignId))
+        .filter((character) => character.memberId === principal.memberId)
+        .map((character) => character.id),
+    );
+    for (const id of cardIds) {
+      const location = locateCard(deck.piles, id);
+      if (location === null || typeof location !== 'object' || !own.has(location.hand)) {
+        throw new RuleViolationError({ reason: 'CARD_NOT_IN_YOUR_HAND', message: `card '${id}' is not in your hand` });
+      }
+    }
+  }
+}

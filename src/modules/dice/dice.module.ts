@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { DiceResolver } from './dice.resolver.js';
+import { DiceService } from './dice.service.js';
+
+@Module({ providers: [DiceService, DiceResolver] })
+export class DiceModule {}

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../infra/database.js';
+import type { RandomDraw } from '../../rules/random/recording-rng.js';
+
+export interface NewGameEvent {
+  seq: number;
+  type: string;
+  actorMemberId: string | null;
+  actorRole: string;
+  payload: object;
+  secret: object | null;
+  secretFor: string | null;
+  streamSeq: number;
+  seedEpoch: number;
+  randomWords: number;
+  randomDraws: RandomDraw[];
+}
+
+export interface StoredGameEvent extends NewGameEvent {
+  campaignId: string;
+  createdAt: Date;
+}
+
+interface GameEventRow {
+  campaign_id: string;
+  seq: number;
+  type: string;
+  actor_member_id: string | null;
+  actor_role: string;
+  payload: object;
+  secret: object | null;
+  secret_for: string | null;
+  stream_seq: number;
+  seed_epoch: number;
+  random_words: number;
+  random_draws: RandomDraw[];
+  created_at: Date;
+}
+
+function toEvent(row: GameEventRow): StoredGameEvent {
+  return {
+    campaignId: row.campaign_id,
+    seq: row.seq,
+    type: row.type,
+    actorMemberId: row.actor_member_id,
+    actorRole: row.actor_role,
+    payload: row.payload,
+    secret: row.secret,
+    secretFor: row.secret_for,
+    streamSeq: row.stream_seq,
+    seedEpoch: row.seed_epoch,
+    randomWords: row.random_words,
+    randomDraws: row.random_draws,
+    createdAt: row.created_at,
+  };
+}
+
+@Injectable()
+export class EventsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Appends a mutation's events in one statement. */
+  async append(campaignId: string, events: readonly NewGameEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.db.query(
+      `INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
+                                secret_for, stream_seq, seed_epoch, random_words, random_draws)
+       SELECT $1, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
+              e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
+         FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
+              payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
+              random_words int, random_draws jsonb)`,
+      [
+        campaignId,
+        JSON.stringify(
+          events.map((event) => ({
+            seq: event.seq,
+            type: event.type,
+            actor_member_id: event.actorMemberId,
+            actor_role: event.actorRole,
+            payload: event.payload,
+            secret: event.secret,
+            secret_for: event.secretFor,
+            stream_seq: event.streamSeq,
+            seed_epoch: event.seedEpoch,
+            random_words: event.randomWords,
+            random_draws: event.randomDraws,
+          })),
+        ),
+      ],
+    );
+  }
+
+  async listAfter(campaignId: string, afterSeq: number, limit: number): Promise<StoredGameEvent[]> {
+    const rows = await this.db.query<GameEventRow>(
+      `SELECT * FROM game_events WHERE campaign_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [campaignId, afterSeq, limit],
+    );
+    return rows.map(toEvent);
+  }
+
+  /** Every event whose randomness came from the given seed epochs, in seq order. */
+  async listForEpochs(campaignId: string, epochs: readonly number[]): Promise<StoredGameEvent[]> {
+    const rows = await this.db.query<GameEventRow>(
+      `SELECT * FROM game_events WHERE campaign_id = $1 AND seed_epoch = ANY($2::int[]) ORDER BY seq`,
+      [campaignId, epochs],
+    );
+    return rows.map(toEvent);
+  }
+
+  async countForEpoch(campaignId: string, epoch: number): Promise<number> {
+    const [row] = await this.db.query<{ count: number }>(
+      'SELECT count(*) AS count FROM game_events WHERE campaign_id = $1 AND seed_epoch = $2',
+      [campaignId, epoch],
+    );
+    return row.count;
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../common/errors.js';
+import { commitmentOf } from '../../rules/random/random-stream.js';
+import { findRandomnessMismatches } from '../../rules/random/recording-rng.js';
+import { isGameMaster, requireCampaignRole } from '../auth/auth.service.js';
+import type { Principal } from '../auth/principal.js';
+import { CampaignsRepository } from '../campaigns/campaigns.repository.js';
+import type { GameEvent, VerifyEventsResult } from './event.model.js';
+import { EventsRepository, type StoredGameEvent } from './events.repository.js';
+
+export const MAX_EVENTS_PER_PAGE = 1000;
+
+@Injectable()
+export class EventsService {
+  constructor(
+    private readonly events: EventsRepository,
+    private readonly campaigns: CampaignsRepository,
+  ) {}
+
+  /** The log after `afterSeq`, as this caller may see it. */
+  async listEvents(principal: Principal, campaignId: string, afterSeq: number, limit: number): Promise<GameEvent[]> {
+    requireCampaignRole(principal, campaignId, 'PLAYER');
+    const campaign = await this.campaigns.findById(campaignId);
+    if (!campaign) throw new NotFoundError('Campaign', campaignId);
+    const events = await this.events.listAfter(campaignId, afterSeq, Math.min(Math.max(limit, 1), MAX_EVENTS_PER_PAGE));
+    return events.map((event) => viewEvent(principal, event, campaign.seedEpoch));
+  }
+
+  /** Recomputes every event of every revealed seed and reports those that do not match. */
+  async verifyEvents(principal: Principal, campaignId: string): Promise<VerifyEventsResult> {
+    requireCampaignRole(principal, campaignId, 'PLAYER');
+    const campaign = await this.campaigns.findById(campaignId);
+    if (!campaign) throw new NotFoundError('Campaign', campaignId);
+    const seeds = await this.campaigns.listRevealedSeeds(campaignId);
+    const events = await this.events.listForEpochs(campaignId, seeds.map((seed) => seed.epoch));
+    const mismatches: number[] = [];
+    for (const seed of seeds) {
+      const ofEpoch = events.filter((event) => event.seedEpoch === seed.epoch).map(toRecordedRandomness);
+      if (commitmentOf(seed.seed) !== seed.commitment) mismatches.push(...ofEpoch.map((event) => event.seq));
+      else mismatches.push(...findRandomnessMismatches(seed.seed, ofEpoch));
+    }
+    return {
+      checked: events.length,
+      mismatches: mismatches.sort((a, b) => a - b),
+      pending: await this.events.countForEpoch(campaignId, campaign.seedEpoch),
+    };
+  }
+}
+
+function toRecordedRandomness(event: StoredGameEvent) {
+  return { seq: event.seq, streamSeq: event.streamSeq, words: event.randomWords, draws: event.randomDraws };
+}
+
+/**
+ * What one caller may see of an event: the secret part only as the GM or its owner, the random
+ * draws only once their seed is revealed (before, a shuffle's draws would give the deck's order).
+ */
+export function viewEvent(principal: Principal, event: StoredGameEvent, currentEpoch: number): GameEvent {
+  const seesSecret = isGameMaster(principal, event.campaignId) || (event.secretFor !== null && event.secretFor === principal.memberId);
+  return {
+    seq: event.seq,
+    campaignId: event.campaignId,
+    type: event.type,
+    actorMemberId: event.actorMemberId,
+    actorRole: event.actorRole,
+    payload: event.payload,
+    secret: seesSecret ? event.secret : null,
+    random:
+      event.seedEpoch < currentEpoch
+        ? {
+            streamSeq: event.streamSeq,
+            seedEpoch: event.seedEpoch,
+            words: event.randomWords,
+            draws: event.randomDraws.map(([bound, value]) => ({ bound, value })),
+          }
+        : null,
+    createdAt: event.createdAt,
+  };
+}
