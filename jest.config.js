@@ -1,7 +1,7 @@
 /** Three tiers: pure specs beside the code, integration tests on a real Postgres, e2e over HTTP. */
 const tsJest = [
   'ts-jest',
-  { useESM: true, tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false },
+  { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false },
 ];
 const common = {
   extensionsToTreatAsEsm: ['.ts'],
@@ -17,15 +17,15 @@ export default {
       ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'],
-      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-      globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+      globalSetup: '<rootDir>/test/helpers/global-setup.js',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-      globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+      globalSetup: '<rootDir>/test/helpers/global-setup.js',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
     },
   ],
 };

@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { assertConserved } from '../../src/rules/cards/piles.js';
+import { testDatabaseUrl } from './arbiter.js';
+
+/** Direct SQL on the test database, to check what the API must never show. */
+export class DbChecks {
+  private readonly pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 2 });
+
+  async query<T extends pg.QueryResultRow = any>(sql: string, values: unknown[] = []): Promise<T[]> {
+    return (await this.pool.query<T>(sql, values)).rows;
+  }
+
+  /** Every card of the deck is in exactly one place. */
+  async deckIsConserved(deckId: string): Promise<boolean> {
+    const [deck] = await this.query('SELECT cards, draw_pile, discard_pile, table_cards, hands FROM decks WHERE id = $1', [deckId]);
+    return assertConserved(
+      { drawPile: deck.draw_pile, discardPile: deck.discard_pile, table: deck.table_cards, hands: deck.hands },
+      deck.cards,
+    );
+  }
+
+  /** The campaign's events are numbered 1..n without a gap, and n is the campaign's last seq. */
+  async eventSeqs(campaignId: string): Promise<{ seqs: number[]; lastEventSeq: number }> {
+    const rows = await this.query<{ seq: number }>('SELECT seq FROM game_events WHERE campaign_id = $1 ORDER BY seq', [campaignId]);
+    const [campaign] = await this.query('SELECT last_event_seq FROM campaigns WHERE id = $1', [campaignId]);
+    return { seqs: rows.map((row) => row.seq), lastEventSeq: campaign.last_event_seq };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+export const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
