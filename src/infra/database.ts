@@ -1,7 +1,11 @@
 import pg from 'pg';
+import { ConflictError } from '../common/errors.js';
 import { currentRequestContext, newRequestContext, requestContextStorage } from './request-context.js';
 
 export type Row = Record<string, unknown>;
+
+/** The savepoint taken right after an Idempotency-Key claim. */
+export const CLAIM_SAVEPOINT = 'after_idempotency_claim';
 
 // Postgres returns BIGINT (count(*), sums) as text by default; our counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -52,18 +56,18 @@ export class Database {
   }
 
   /**
-   * Runs one mutation so that it either fully happens or leaves no trace, even when an earlier
-   * mutation of the same request already wrote: a savepoint when the transaction is open, a full
-   * rollback when the mutation opened it.
+   * Runs one mutation of a request. GraphQL answers a request whose mutation failed with no data
+   * at all, so a failure undoes every write of the request (back to the Idempotency-Key claim,
+   * when there is one) and no later mutation of the request may write.
    */
   async atomically<T>(work: () => Promise<T>, context = currentRequestContext()): Promise<T> {
     if (!context) return work();
-    const open = context.transaction;
-    if (open) await open.query('SAVEPOINT mutation');
+    if (context.failed) throw new ConflictError('An earlier mutation of this request failed, so nothing of the request was written');
     try {
       return await work();
     } catch (error) {
-      if (open && context.transaction === open) await open.query('ROLLBACK TO SAVEPOINT mutation');
+      context.failed = true;
+      if (context.transaction && context.claimSavepoint) await context.transaction.query(`ROLLBACK TO SAVEPOINT ${CLAIM_SAVEPOINT}`);
       else await this.finish(context, 'rollback');
       throw error;
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { LOCK_NOT_AVAILABLE, type Database } from './database.js';
+import { CLAIM_SAVEPOINT, LOCK_NOT_AVAILABLE, type Database } from './database.js';
 import type { RequestContext } from './request-context.js';
 
 /** How long a stored response answers retries (DESIGN.md: 24 h). */
@@ -39,7 +39,7 @@ export async function claimIdempotencyKey(
   const client = await db.transactionClient(context);
   await client.query(`SET LOCAL lock_timeout = ${IDEMPOTENCY_WAIT_MS}`);
   try {
-    if (await insertClaim(client, principal, key, fingerprint)) return { kind: 'claimed' };
+    if (await insertClaim(client, principal, key, fingerprint)) return claimed(context, client);
     const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: string; expired: boolean }>(
       `SELECT request_hash, response_status, response_body, expires_at < now() AS expired
          FROM idempotency_records WHERE principal = $1 AND key = $2`,
@@ -48,7 +48,7 @@ export async function claimIdempotencyKey(
     const record = rows[0];
     if (!record || record.expired) {
       await client.query('DELETE FROM idempotency_records WHERE principal = $1 AND key = $2', [principal, key]);
-      if (await insertClaim(client, principal, key, fingerprint)) return { kind: 'claimed' };
+      if (await insertClaim(client, principal, key, fingerprint)) return claimed(context, client);
       return { kind: 'busy' };
     }
     if (record.request_hash !== fingerprint) return { kind: 'reused' };
@@ -57,6 +57,12 @@ export async function claimIdempotencyKey(
     if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return { kind: 'busy' };
     throw error;
   }
+}
+
+async function claimed(context: RequestContext, client: pg.PoolClient): Promise<IdempotencyClaim> {
+  await client.query(`SAVEPOINT ${CLAIM_SAVEPOINT}`);
+  context.claimSavepoint = true;
+  return { kind: 'claimed' };
 }
 
 async function insertClaim(client: pg.PoolClient, principal: string, key: string, fingerprint: string): Promise<boolean> {

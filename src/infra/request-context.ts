@@ -12,6 +12,13 @@ export interface RequestContext {
   /** Set when an Authorization header was present but named no key. */
   invalidKey: boolean;
   transaction: pg.PoolClient | null;
+  /**
+   * Set by the Idempotency-Key claim: the savepoint after the claim, so a failed mutation can
+   * undo the request's writes and still keep the claim that will store its answer.
+   */
+  claimSavepoint: boolean;
+  /** A mutation of this request failed: its writes are undone and no later one may write. */
+  failed: boolean;
 }
 
 export const requestContextStorage = new AsyncLocalStorage<RequestContext>();
@@ -21,5 +28,5 @@ export function currentRequestContext(): RequestContext | undefined {
 }
 
 export function newRequestContext(principal: Principal | null = null): RequestContext {
-  return { principal, invalidKey: false, transaction: null };
+  return { principal, invalidKey: false, transaction: null, claimSavepoint: false, failed: false };
 }

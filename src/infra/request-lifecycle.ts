@@ -21,6 +21,17 @@ export function errorBody(code: ErrorCode, message: string): string {
   return JSON.stringify({ errors: [{ message, extensions: { code } }] });
 }
 
+const TRANSIENT_CODES = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'CONFLICT']);
+
+function hasTransientError(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { errors?: Array<{ extensions?: { code?: string } }> };
+    return (parsed.errors ?? []).some((error) => TRANSIENT_CODES.has(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+  } catch {
+    return true;
+  }
+}
+
 function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
 }
@@ -73,6 +84,11 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
     try {
       if (context.idempotencyKey && context.principal) {
         const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload ?? '');
+        // A failure that a retry may not meet again is not kept as the key's answer: the retry runs anew.
+        if (hasTransientError(body)) {
+          await db.finish(context, 'rollback');
+          return payload;
+        }
         await storeIdempotentResponse(context.transaction, context.principal.id, context.idempotencyKey, { status: reply.statusCode, body });
       }
       await db.finish(context, 'commit');
