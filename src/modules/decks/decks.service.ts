@@ -9,7 +9,6 @@ import {
   newDeckPiles,
   reshuffle,
   returnDiscards,
-  type DeckPiles,
   type MoveDestination,
   type PileOutcome,
 } from '../../rules/cards/piles.js';
