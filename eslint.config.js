@@ -29,6 +29,8 @@ const IO_MODULES = [
  * A relative import that climbs out of src/rules/ (into modules/, infra/, common/, rulesets/ …)
  * from a file `depth` folders below src/rules/. Climbing to src/ and straight back into rules/ is
  * allowed. Glob patterns cannot express "more ../ than the file is deep", so one config per depth.
+ *
+ * @param {number} depth
  */
 function leavesRulesFolder(depth) {
   return { regex: `^(\\./)?(\\.\\./){${depth + 1}}(?!rules(/|$))`, message: `${PURE_RULES_MESSAGE} Import nothing from outside src/rules/.` };
@@ -36,6 +38,13 @@ function leavesRulesFolder(depth) {
 
 const MAX_RULES_DEPTH = 5;
 
+/**
+ * The import rule for the files `depth` folders below src/rules/: specs may also read files.
+ *
+ * @param {number} depth
+ * @param {{ spec: boolean }} options
+ * @returns {import('eslint').Linter.Config}
+ */
 function rulesImportBoundary(depth, { spec }) {
   const folders = depth === 0 ? '' : '*/'.repeat(depth);
   return {

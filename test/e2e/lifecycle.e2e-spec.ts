@@ -21,6 +21,7 @@ describe('running on an embedded database', () => {
     const health = await fetch(`${first.url}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up' } });
+    expect((await fetch(`${first.url}/health`, { headers: { authorization: 'Bearer stale' } })).status).toBe(200);
 
     const admin = new Client(first.url, first.adminKey);
     const created = await admin.data(`mutation { createCampaign(input: { name: "Kept", ruleset: "yummell" }) { campaign { id } } }`);

@@ -62,4 +62,5 @@ export default async function globalSetup() {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   process.env.ARBITER_TEST_DATABASE_URL = url.toString();
+  globalThis.arbiterTestDatabaseDrop = { serverUrl, name };
 }
