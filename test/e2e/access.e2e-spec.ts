@@ -1,25 +1,14 @@
-import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
-import { DbChecks } from '../helpers/db-checks.js';
+import { Client, createTable, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
+import { useTestArbiter } from '../helpers/db-checks.js';
 
 describe('access', () => {
-  let arbiter: RunningArbiter;
-  let db: DbChecks;
-
-  beforeAll(async () => {
-    arbiter = await startTestArbiter();
-    db = new DbChecks();
-  });
-  afterAll(async () => {
-    await db.close();
-    await arbiter.close();
-  });
+  const env = useTestArbiter();
 
   it('refuses no key and a wrong key as UNAUTHENTICATED, but serves the public queries without one', async () => {
-    const anonymous = new Client(arbiter.url);
+    const anonymous = new Client(env.arbiter.url);
     expect(await anonymous.errorCode('{ campaigns { id } }')).toBe('UNAUTHENTICATED');
-    expect(await new Client(arbiter.url, 'arb_not-a-real-key').errorCode('{ campaigns { id } }')).toBe('UNAUTHENTICATED');
-    expect(await new Client(arbiter.url, 'arb_not-a-real-key').errorCode('{ rulesets { id } }')).toBe('UNAUTHENTICATED');
+    expect(await new Client(env.arbiter.url, 'arb_not-a-real-key').errorCode('{ campaigns { id } }')).toBe('UNAUTHENTICATED');
+    expect(await new Client(env.arbiter.url, 'arb_not-a-real-key').errorCode('{ rulesets { id } }')).toBe('UNAUTHENTICATED');
     const { rulesets } = await anonymous.data('{ rulesets { id name implemented } }');
     expect(rulesets.map((ruleset: { id: string }) => ruleset.id)).toEqual([
       'tenth-realm',
@@ -33,7 +22,7 @@ describe('access', () => {
   });
 
   it('tells each key who it is', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     expect((await table.admin.data('{ me { role campaignId } }')).me).toEqual({ role: 'ADMIN', campaignId: null });
     expect((await table.gm.data('{ me { role campaignId } }')).me).toEqual({ role: 'GM', campaignId: table.campaignId });
     const me = (await table.players[0].client.data('{ me { role memberId } }')).me;
@@ -41,7 +30,7 @@ describe('access', () => {
   });
 
   it('lets only an ADMIN create campaigns, and names the known rulesets for an unknown one', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const create = `mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } } }`;
     expect(await table.gm.errorCode(create, { input: { name: 'x', ruleset: 'tenth-realm' } })).toBe('FORBIDDEN');
     const unknown = await table.admin.request(create, { input: { name: 'x', ruleset: 'chess' } });
@@ -50,8 +39,8 @@ describe('access', () => {
   });
 
   it('hides every other campaign as NOT_FOUND', async () => {
-    const one = await createTable(arbiter.url);
-    const other = await createTable(arbiter.url);
+    const one = await createTable(env.arbiter.url);
+    const other = await createTable(env.arbiter.url);
     expect(await other.gm.errorCode('query ($id: ID!) { campaign(id: $id) { id } }', { id: one.campaignId })).toBe('NOT_FOUND');
     expect(await other.gm.errorCode('query ($id: ID!) { deck(id: $id) { id } }', { id: one.deckId })).toBe('NOT_FOUND');
     expect(await other.players[0].client.errorCode('query ($id: ID!) { character(id: $id) { id } }', { id: one.players[0].characterId })).toBe('NOT_FOUND');
@@ -62,7 +51,7 @@ describe('access', () => {
   });
 
   it('keeps GM operations from players (FORBIDDEN) and lets players act for themselves only', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const addMember = `mutation ($input: AddMemberInput!) { addMember(input: $input) { apiKey } }`;
     expect(await ada.client.errorCode(addMember, { input: { campaignId: table.campaignId, name: 'Eve', role: 'GM' } })).toBe('FORBIDDEN');
@@ -77,19 +66,19 @@ describe('access', () => {
   });
 
   it('shows a new key once and stores only its hash', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const added = await table.gm.data(`mutation ($input: AddMemberInput!) { addMember(input: $input) { member { id } apiKey } }`, {
       input: { campaignId: table.campaignId, name: 'Cy', role: 'PLAYER' },
     });
-    const [row] = await db.query('SELECT api_key_hash FROM members WHERE id = $1', [added.addMember.member.id]);
+    const [row] = await env.db.query('SELECT api_key_hash FROM members WHERE id = $1', [added.addMember.member.id]);
     expect(row.api_key_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.api_key_hash).not.toContain(added.addMember.apiKey);
-    const events = await db.query('SELECT payload::text AS payload FROM game_events WHERE campaign_id = $1', [table.campaignId]);
+    const events = await env.db.query('SELECT payload::text AS payload FROM game_events WHERE campaign_id = $1', [table.campaignId]);
     expect(events.some((event) => event.payload.includes(added.addMember.apiKey))).toBe(false);
   });
 
   it('validates input with BAD_USER_INPUT naming the field', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const response = await table.gm.request(`mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`, {
       input: { campaignId: table.campaignId, name: '', preset: 'standard-52' },
     });
@@ -100,7 +89,7 @@ describe('access', () => {
       input: { campaignId: table.campaignId, name: 'Tarot', cards: [{ code: 'A' }, { code: 'A' }] },
     });
     expect(cards.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'cards[1]' });
-    const admin = new Client(arbiter.url, TEST_ADMIN_KEY);
+    const admin = new Client(env.arbiter.url, TEST_ADMIN_KEY);
     expect(await admin.errorCode('{ campaigns { nope } }')).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 });

@@ -1,6 +1,5 @@
-import type { RunningArbiter } from '../../src/bootstrap.js';
-import { createTable, startTestArbiter } from '../helpers/arbiter.js';
-import { DbChecks, range } from '../helpers/db-checks.js';
+import { createTable } from '../helpers/arbiter.js';
+import { range, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) {
   drawCards(input: $input) { cards { id code suit rank color } deck { cardCount drawPileCount discardPile { code } table { code } hands { characterId count } } reshuffled eventSeq }
@@ -8,29 +7,19 @@ const DRAW = `mutation ($input: DrawCardsInput!) {
 const MOVE = `mutation ($input: MoveCardsInput!) { moveCards(input: $input) { deck { drawPileCount discardPile { id } table { id } } eventSeq } }`;
 
 describe('decks over HTTP', () => {
-  let arbiter: RunningArbiter;
-  let db: DbChecks;
-
-  beforeAll(async () => {
-    arbiter = await startTestArbiter();
-    db = new DbChecks();
-  });
-  afterAll(async () => {
-    await db.close();
-    await arbiter.close();
-  });
+  const env = useTestArbiter();
 
   it('creates a shuffled standard-52 deck and never returns its order', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const { deck } = await table.gm.data(`query ($id: ID!) { deck(id: $id) { cardCount drawPileCount discardPile { id } table { id } } }`, { id: table.deckId });
     expect(deck).toEqual({ cardCount: 52, drawPileCount: 52, discardPile: [], table: [] });
-    const [row] = await db.query('SELECT draw_pile FROM decks WHERE id = $1', [table.deckId]);
+    const [row] = await env.db.query('SELECT draw_pile FROM decks WHERE id = $1', [table.deckId]);
     expect(row.draw_pile).toHaveLength(52);
     expect(row.draw_pile.slice(0, 5)).not.toEqual(['AC', '2C', '3C', '4C', '5C']);
   });
 
   it('draws into a hand that only its owner and the GM can see', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const drawn = await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 3, to: 'HAND', characterId: ada.characterId } });
     expect(drawn.drawCards.cards).toHaveLength(3);
@@ -51,11 +40,11 @@ describe('decks over HTTP', () => {
   });
 
   it('refuses a player drawing into another hand, or onto the table', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const [ada, bo] = table.players;
     expect(await ada.client.errorCode(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId: bo.characterId } })).toBe('FORBIDDEN');
     expect(await ada.client.errorCode(DRAW, { input: { deckId: table.deckId, count: 1, to: 'TABLE' } })).toBe('FORBIDDEN');
-    expect((await db.eventSeqs(table.campaignId)).seqs.length).toBe((await db.eventSeqs(table.campaignId)).lastEventSeq);
+    expect((await env.db.eventSeqs(table.campaignId)).seqs.length).toBe((await env.db.eventSeqs(table.campaignId)).lastEventSeq);
   });
 
   it.each([
@@ -64,27 +53,27 @@ describe('decks over HTTP', () => {
     ['HAND without a character', { count: 1, to: 'HAND' }, 'BAD_USER_INPUT'],
     ['unknown character', { count: 1, to: 'HAND', characterId: '00000000-0000-4000-8000-000000000000' }, 'NOT_FOUND'],
   ])('refuses %s with a code and writes nothing', async (_name, input, code) => {
-    const table = await createTable(arbiter.url);
-    const before = await db.eventSeqs(table.campaignId);
+    const table = await createTable(env.arbiter.url);
+    const before = await env.db.eventSeqs(table.campaignId);
     expect(await table.gm.errorCode(DRAW, { input: { deckId: table.deckId, ...input } })).toBe(code);
-    expect(await db.eventSeqs(table.campaignId)).toEqual(before);
-    expect(await db.deckIsConserved(table.deckId)).toBe(true);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+    expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
   });
 
   it('refuses a deck id of another campaign as NOT_FOUND', async () => {
-    const one = await createTable(arbiter.url);
-    const other = await createTable(arbiter.url);
+    const one = await createTable(env.arbiter.url);
+    const other = await createTable(env.arbiter.url);
     expect(await other.gm.errorCode(DRAW, { input: { deckId: one.deckId, count: 1, to: 'DISCARD' } })).toBe('NOT_FOUND');
   });
 
   it('reshuffles the discard pile in when the draw pile runs out, and ends a scene', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const first = await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 50, to: 'DISCARD' } });
     expect(first.drawCards.reshuffled).toBe(false);
     const second = await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 5, to: 'TABLE' } });
     expect(second.drawCards.reshuffled).toBe(true);
     expect(second.drawCards.deck.table).toHaveLength(5);
-    expect(await db.deckIsConserved(table.deckId)).toBe(true);
+    expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
 
     const ended = await table.gm.data(`mutation ($input: EndSceneInput!) { endScene(input: $input) { decks { drawPileCount discardPile { id } table { id } } eventSeq } }`, {
       input: { campaignId: table.campaignId },
@@ -93,7 +82,7 @@ describe('decks over HTTP', () => {
   });
 
   it('moves cards: a player only out of their own hand', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const drawn = await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 2, to: 'HAND', characterId: ada.characterId } });
     const [first, second] = drawn.drawCards.cards.map((card: { id: string }) => card.id);
@@ -105,11 +94,11 @@ describe('decks over HTTP', () => {
     expect(given.moveCards.eventSeq).toBeGreaterThan(moved.moveCards.eventSeq);
     const notInPlay = await table.gm.request(MOVE, { input: { deckId: table.deckId, cardIds: ['AS', 'AS'], to: 'TABLE' } });
     expect(notInPlay.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'DUPLICATE_CARD' });
-    expect(await db.deckIsConserved(table.deckId)).toBe(true);
+    expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
   });
 
   it('keeps every card exactly once under 64 concurrent draws, with a gap-free log', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const results = await Promise.all(
       range(64).map((i) => {
@@ -123,14 +112,14 @@ describe('decks over HTTP', () => {
     );
     expect(results.filter((result) => result.body.errors)).toEqual([]);
     const drawnIds = results.map((result) => result.body.data!.drawCards.cards[0].id);
-    expect(await db.deckIsConserved(table.deckId)).toBe(true);
-    const [row] = await db.query('SELECT hands, discard_pile, draw_pile FROM decks WHERE id = $1', [table.deckId]);
+    expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+    const [row] = await env.db.query('SELECT hands, discard_pile, draw_pile FROM decks WHERE id = $1', [table.deckId]);
     const handCards = Object.values(row.hands as Record<string, string[]>).flat();
     expect(handCards.length + row.discard_pile.length + row.draw_pile.length).toBe(52);
     expect(handCards).toHaveLength(32);
     // The draw pile ran out at 52 and was refilled from the discard pile: every draw still got a card.
     expect(drawnIds).toHaveLength(64);
-    const { seqs, lastEventSeq } = await db.eventSeqs(table.campaignId);
+    const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
     expect(seqs).toEqual(range(lastEventSeq));
     const eventSeqs = results.map((result) => result.body.data!.drawCards.eventSeq).sort((a: number, b: number) => a - b);
     expect(new Set(eventSeqs).size).toBe(64);

@@ -1,62 +1,51 @@
-import type { RunningArbiter } from '../../src/bootstrap.js';
-import { createTable, startTestArbiter } from '../helpers/arbiter.js';
-import { DbChecks, range } from '../helpers/db-checks.js';
+import { createTable } from '../helpers/arbiter.js';
+import { range, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id code } deck { drawPileCount } eventSeq } }`;
 
 describe('Idempotency-Key', () => {
-  let arbiter: RunningArbiter;
-  let db: DbChecks;
-
-  beforeAll(async () => {
-    arbiter = await startTestArbiter();
-    db = new DbChecks();
-  });
-  afterAll(async () => {
-    await db.close();
-    await arbiter.close();
-  });
+  const env = useTestArbiter();
 
   it('answers a retried drawCards with the same bytes and draws nothing new', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 2, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'draw-once-1' };
     const first = await table.gm.request(DRAW, variables, headers);
-    const before = await db.eventSeqs(table.campaignId);
+    const before = await env.db.eventSeqs(table.campaignId);
     const retry = await table.gm.request(DRAW, variables, headers);
     expect(retry.text).toBe(first.text);
     expect(retry.status).toBe(first.status);
     expect(retry.headers.get('idempotent-replay')).toBe('true');
-    expect(await db.eventSeqs(table.campaignId)).toEqual(before);
-    const [deck] = await db.query('SELECT draw_pile FROM decks WHERE id = $1', [table.deckId]);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+    const [deck] = await env.db.query('SELECT draw_pile FROM decks WHERE id = $1', [table.deckId]);
     expect(deck.draw_pile).toHaveLength(50);
   });
 
   it('draws once when 20 copies arrive at once', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
-    const before = await db.eventSeqs(table.campaignId);
+    const before = await env.db.eventSeqs(table.campaignId);
     const responses = await Promise.all(range(20).map(() => table.gm.request(DRAW, variables, { 'idempotency-key': 'twenty-at-once' })));
     expect(new Set(responses.map((response) => response.text)).size).toBe(1);
     expect(responses[0].body.data!.drawCards.deck.drawPileCount).toBe(51);
-    const after = await db.eventSeqs(table.campaignId);
+    const after = await env.db.eventSeqs(table.campaignId);
     expect(after.lastEventSeq).toBe(before.lastEventSeq + 1);
-    expect(await db.deckIsConserved(table.deckId)).toBe(true);
+    expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
   });
 
   it('refuses the same key with another request as IDEMPOTENCY_KEY_REUSED, writing nothing', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const headers = { 'idempotency-key': 'reused-key' };
     await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } }, headers);
-    const before = await db.eventSeqs(table.campaignId);
+    const before = await env.db.eventSeqs(table.campaignId);
     const reused = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 3, to: 'DISCARD' } }, headers);
     expect(reused.status).toBe(422);
     expect(reused.body.errors![0].extensions!.code).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(await db.eventSeqs(table.campaignId)).toEqual(before);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
   });
 
   it('keeps keys apart per caller', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const headers = { 'idempotency-key': 'shared-name' };
     const a = await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId: ada.characterId } }, headers);
@@ -65,7 +54,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores a refusal too, and replays it', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 53, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'refused-once' };
     const first = await table.gm.request(DRAW, variables, headers);
@@ -75,7 +64,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const response = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } }, { 'idempotency-key': 'x'.repeat(300) });
     expect(response.status).toBe(400);
     expect(response.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');

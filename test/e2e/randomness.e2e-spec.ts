@@ -1,29 +1,18 @@
 import { createHash } from 'node:crypto';
-import type { RunningArbiter } from '../../src/bootstrap.js';
 import { verifyCampaign } from '../../src/cli/verify.js';
 import { RandomStream } from '../../src/rules/random/random-stream.js';
-import { createTable, startTestArbiter } from '../helpers/arbiter.js';
-import { DbChecks } from '../helpers/db-checks.js';
+import { createTable } from '../helpers/arbiter.js';
+import { useTestArbiter } from '../helpers/db-checks.js';
 
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { expression label total dice { sides value kept exploded } eventSeq } }`;
 const ROTATE = `mutation ($input: CampaignInput!) { rotateSeed(input: $input) { revealedSeed revealedCommitment newCommitment lastEventSeq } }`;
 const VERIFY = `query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches pending } }`;
 
 describe('auditable randomness', () => {
-  let arbiter: RunningArbiter;
-  let db: DbChecks;
-
-  beforeAll(async () => {
-    arbiter = await startTestArbiter();
-    db = new DbChecks();
-  });
-  afterAll(async () => {
-    await db.close();
-    await arbiter.close();
-  });
+  const env = useTestArbiter();
 
   it('rolls dice expressions into the log', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const rolled = await table.players[0].client.data(ROLL, { input: { campaignId: table.campaignId, expression: '4d6kh3 + 2', label: 'strength' } });
     const roll = rolled.rollDice;
     expect(roll.expression).toBe('4d6kh3+2');
@@ -44,15 +33,15 @@ describe('auditable randomness', () => {
     ['1d1001', 0],
     ['101d6', 0],
   ])('points at the offending part of %s', async (expression, position) => {
-    const table = await createTable(arbiter.url);
-    const before = await db.eventSeqs(table.campaignId);
+    const table = await createTable(env.arbiter.url);
+    const before = await env.db.eventSeqs(table.campaignId);
     const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression } });
     expect(response.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'expression', position });
-    expect(await db.eventSeqs(table.campaignId)).toEqual(before);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
   });
 
   it('draws each roll from the stream of its event seq, as the published algorithm says', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const { rollDice } = await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '3d20' } });
     const rotated = (await table.gm.data(ROTATE, { input: { campaignId: table.campaignId } })).rotateSeed;
     const seed = Buffer.from(rotated.revealedSeed, 'hex');
@@ -62,7 +51,7 @@ describe('auditable randomness', () => {
   });
 
   it('reveals the seed on rotation, commits a new one, and verifies every earlier event', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     for (const expression of ['d20', '3d6!', 'd%', '2d20kl1+3']) {
       await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression } });
     }
@@ -85,20 +74,20 @@ describe('auditable randomness', () => {
     // The draw piles were reshuffled under the new seed: that event waits for the next reveal.
     expect(after.pending).toBeGreaterThan(0);
 
-    const independent = await verifyCampaign(`${arbiter.url}/graphql`, table.gm.key!, table.campaignId);
+    const independent = await verifyCampaign(`${env.arbiter.url}/graphql`, table.gm.key!, table.campaignId);
     expect(independent).toEqual({ checked: after.checked, pending: after.pending, mismatches: [], badCommitments: [] });
   });
 
   it('finds an event whose recorded draws the seed does not reproduce', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const { rollDice } = await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '2d6' } });
     await table.gm.data(ROTATE, { input: { campaignId: table.campaignId } });
-    await db.query(
+    await env.db.query(
       `UPDATE game_events SET random_draws = jsonb_set(random_draws, '{0,1}', to_jsonb(((random_draws->0->>1)::int + 1) % 6))
         WHERE campaign_id = $1 AND seq = $2`,
       [table.campaignId, rollDice.eventSeq],
     );
     expect((await table.gm.data(VERIFY, { c: table.campaignId })).verifyEvents.mismatches).toEqual([rollDice.eventSeq]);
-    expect((await verifyCampaign(`${arbiter.url}/graphql`, table.gm.key!, table.campaignId)).mismatches).toEqual([rollDice.eventSeq]);
+    expect((await verifyCampaign(`${env.arbiter.url}/graphql`, table.gm.key!, table.campaignId)).mismatches).toEqual([rollDice.eventSeq]);
   });
 });

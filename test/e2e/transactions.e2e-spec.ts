@@ -1,6 +1,5 @@
-import type { RunningArbiter } from '../../src/bootstrap.js';
-import { createTable, startTestArbiter } from '../helpers/arbiter.js';
-import { DbChecks } from '../helpers/db-checks.js';
+import { createTable } from '../helpers/arbiter.js';
+import { type DbChecks, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id } eventSeq } }`;
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
@@ -21,23 +20,13 @@ async function failEventInserts(db: DbChecks, campaignId: string): Promise<() =>
 }
 
 describe('one transaction per mutation', () => {
-  let arbiter: RunningArbiter;
-  let db: DbChecks;
-
-  beforeAll(async () => {
-    arbiter = await startTestArbiter();
-    db = new DbChecks();
-  });
-  afterAll(async () => {
-    await db.close();
-    await arbiter.close();
-  });
+  const env = useTestArbiter();
 
   it('leaves no trace of a mutation that fails after its first write', async () => {
-    const table = await createTable(arbiter.url);
-    const [deckBefore] = await db.query('SELECT draw_pile, discard_pile, version FROM decks WHERE id = $1', [table.deckId]);
-    const seqsBefore = await db.eventSeqs(table.campaignId);
-    const restore = await failEventInserts(db, table.campaignId);
+    const table = await createTable(env.arbiter.url);
+    const [deckBefore] = await env.db.query('SELECT draw_pile, discard_pile, version FROM decks WHERE id = $1', [table.deckId]);
+    const seqsBefore = await env.db.eventSeqs(table.campaignId);
+    const restore = await failEventInserts(env.db, table.campaignId);
     try {
       const response = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 3, to: 'DISCARD' } });
       expect(response.body.errors![0].extensions!.code).toBe('INTERNAL_SERVER_ERROR');
@@ -46,19 +35,19 @@ describe('one transaction per mutation', () => {
     } finally {
       await restore();
     }
-    const [deckAfter] = await db.query('SELECT draw_pile, discard_pile, version FROM decks WHERE id = $1', [table.deckId]);
+    const [deckAfter] = await env.db.query('SELECT draw_pile, discard_pile, version FROM decks WHERE id = $1', [table.deckId]);
     expect(deckAfter).toEqual(deckBefore);
-    expect(await db.eventSeqs(table.campaignId)).toEqual(seqsBefore);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(seqsBefore);
 
     const next = await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } });
     expect(next.drawCards.eventSeq).toBe(seqsBefore.lastEventSeq + 1);
   });
 
   it('keeps no answer for a key whose request failed, so its retry runs', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'fails-then-works' };
-    const restore = await failEventInserts(db, table.campaignId);
+    const restore = await failEventInserts(env.db, table.campaignId);
     try {
       expect(await table.gm.errorCode(DRAW, variables, headers)).toBe('INTERNAL_SERVER_ERROR');
     } finally {
@@ -69,8 +58,8 @@ describe('one transaction per mutation', () => {
   });
 
   it("commits a request's mutations together or not at all", async () => {
-    const table = await createTable(arbiter.url);
-    const before = await db.eventSeqs(table.campaignId);
+    const table = await createTable(env.arbiter.url);
+    const before = await env.db.eventSeqs(table.campaignId);
     const response = await table.gm.request(
       `mutation ($ok: RollDiceInput!, $bad: DrawCardsInput!) { first: rollDice(input: $ok) { eventSeq } second: drawCards(input: $bad) { eventSeq } }`,
       { ok: { campaignId: table.campaignId, expression: 'd6' }, bad: { deckId: table.deckId, count: 60, to: 'DISCARD' } },
@@ -78,17 +67,17 @@ describe('one transaction per mutation', () => {
     // The failed mutation's non-null field takes the whole answer's data with it: so do its writes.
     expect(response.body.data).toBeNull();
     expect(response.body.errors![0]).toMatchObject({ path: ['second'], extensions: { code: 'RULE_VIOLATION', reason: 'INVALID_COUNT' } });
-    expect(await db.eventSeqs(table.campaignId)).toEqual(before);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
   });
 
   it('numbers events without gaps under concurrent dice rolls from many members', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createTable(env.arbiter.url);
     const clients = [table.gm, table.players[0].client, table.players[1].client];
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => clients[i % 3].request(ROLL, { input: { campaignId: table.campaignId, expression: '2d10' } })),
     );
     expect(results.filter((result) => result.body.errors)).toEqual([]);
-    const { seqs, lastEventSeq } = await db.eventSeqs(table.campaignId);
+    const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
     expect(seqs).toEqual(Array.from({ length: lastEventSeq }, (_, i) => i + 1));
   });
 });

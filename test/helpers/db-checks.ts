@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { assertConserved } from '../../src/rules/cards/piles.js';
-import { testDatabaseUrl } from './arbiter.js';
+import type { RunningArbiter } from '../../src/bootstrap.js';
+import { startTestArbiter, testDatabaseUrl } from './arbiter.js';
 
 /** Direct SQL on the test database, to check what the API must never show. */
 export class DbChecks {
@@ -32,3 +33,17 @@ export class DbChecks {
 }
 
 export const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/** Starts an Arbiter and a direct database connection for a test file, and stops both after it. */
+export function useTestArbiter(): { arbiter: RunningArbiter; db: DbChecks } {
+  const env = {} as { arbiter: RunningArbiter; db: DbChecks };
+  beforeAll(async () => {
+    env.arbiter = await startTestArbiter();
+    env.db = new DbChecks();
+  });
+  afterAll(async () => {
+    await env.db?.close();
+    await env.arbiter?.close();
+  });
+  return env;
+}
