@@ -5,9 +5,8 @@ import { GraphQLModule } from '@nestjs/graphql';
 import type { Logger } from 'pino';
 import { createErrorFormatter } from './common/error-formatter.js';
 import { inputValidationPipe } from './common/validation.pipe.js';
-import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
-import { ADMIN_KEY, ARBITER_CONFIG } from './infra/tokens.js';
+import { ADMIN_KEY } from './infra/tokens.js';
 import { MutationTransactionInterceptor } from './infra/transaction.interceptor.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
@@ -19,7 +18,6 @@ import { HealthController } from './modules/health/health.controller.js';
 import { RulesetsResolver } from './rulesets/rulesets.resolver.js';
 
 export interface AppDependencies {
-  config: ArbiterConfig;
   database: Database;
   adminKey: string;
   logger: Logger;
@@ -27,7 +25,7 @@ export interface AppDependencies {
 
 @Module({})
 export class AppModule {
-  static forRoot({ config, database, adminKey, logger }: AppDependencies): DynamicModule {
+  static forRoot({ database, adminKey, logger }: AppDependencies): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -50,14 +48,13 @@ export class AppModule {
       ],
       controllers: [HealthController],
       providers: [
-        { provide: ARBITER_CONFIG, useValue: config },
         { provide: Database, useValue: database },
         { provide: ADMIN_KEY, useValue: adminKey },
         { provide: APP_PIPE, useValue: inputValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: MutationTransactionInterceptor },
         RulesetsResolver,
       ],
-      exports: [Database, ARBITER_CONFIG, ADMIN_KEY],
+      exports: [Database, ADMIN_KEY],
     };
   }
 }

@@ -54,7 +54,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
 
     const adapter = new FastifyAdapter({ loggerInstance: logger, bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true });
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot({ config, database, adminKey: admin.key, logger }),
+      AppModule.forRoot({ database, adminKey: admin.key, logger }),
       adapter,
       { logger: new ConsoleLogger({ json: true, logLevels: config.logLevel === 'silent' ? [] : ['log', 'error', 'warn'] }) },
     );

@@ -5,15 +5,13 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { GraphQLSchema } from 'graphql';
 import pino from 'pino';
 import { AppModule } from './app.module.js';
-import { loadConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
 
 /** The GraphQL schema exactly as the server builds it, without a database (the pool never connects). */
 export async function buildSchema(): Promise<GraphQLSchema> {
-  const config = loadConfig({ LOG_LEVEL: 'silent' });
   const database = new Database('postgresql://schema@127.0.0.1:1/none', 1);
   const app = await NestFactory.create(
-    AppModule.forRoot({ config, database, adminKey: 'schema-only', logger: pino({ level: 'silent' }) }),
+    AppModule.forRoot({ database, adminKey: 'schema-only', logger: pino({ level: 'silent' }) }),
     new FastifyAdapter(),
     { logger: false },
   );

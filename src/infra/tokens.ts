@@ -1,3 +1,2 @@
 /** Injection tokens for values made at start-up. */
 export const ADMIN_KEY = Symbol('ADMIN_KEY');
-export const ARBITER_CONFIG = Symbol('ARBITER_CONFIG');
