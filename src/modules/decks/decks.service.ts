@@ -4,7 +4,6 @@ import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } 
 import { validateCardList, type CardDefinition } from '../../rules/cards/card.js';
 import {
   drawCards,
-  locateCard,
   moveCards,
   newDeckPiles,
   reshuffle,
@@ -165,9 +164,9 @@ export class DecksService {
     return this.ledger.act(principal, campaignId, async (action) => {
       const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId, true);
       const deck = await this.lockedDeck(input.deckId);
-      if (!isGameMaster(principal, campaignId)) await this.requireOwnHands(principal, deck, input.cardIds);
+      const onlyFromHolders = isGameMaster(principal, campaignId) ? undefined : await this.ownCharacterIds(principal, campaignId);
       const to: MoveDestination = holder ? { kind: 'HAND', holderId: holder.id } : { kind: input.to as Exclude<MoveTo, 'HAND'> };
-      const { piles } = unwrap(moveCards(deck.piles, input.cardIds, to));
+      const { piles } = unwrap(moveCards(deck.piles, input.cardIds, to, { onlyFromHolders }));
       await this.decks.savePiles(deck.id, piles);
       const faceUp = to.kind === 'DISCARD' || to.kind === 'TABLE';
       const eventSeq = action.record(
@@ -301,17 +300,8 @@ export class DecksService {
     return character;
   }
 
-  private async requireOwnHands(principal: Principal, deck: DeckRecord, cardIds: readonly string[]): Promise<void> {
-    const own = new Set(
-      (await this.characters.listByCampaign(deck.campaignId))
-        .filter((character) => character.memberId === principal.memberId)
-        .map((character) => character.id),
-    );
-    for (const id of cardIds) {
-      const location = locateCard(deck.piles, id);
-      if (location === null || typeof location !== 'object' || !own.has(location.hand)) {
-        throw new RuleViolationError({ reason: 'CARD_NOT_IN_YOUR_HAND', message: `card '${id}' is not in your hand` });
-      }
-    }
+  private async ownCharacterIds(principal: Principal, campaignId: string): Promise<string[]> {
+    const characters = await this.characters.listByCampaign(campaignId);
+    return characters.filter((character) => character.memberId === principal.memberId).map((character) => character.id);
   }
 }

@@ -156,7 +156,7 @@ describe('moveCards', () => {
     { name: 'a burned card from its holder', cardIds: ['g'], to: { kind: 'DISCARD' }, onlyFromHolder: 'h1',
       changed: { discardPile: ['g', 'd', 'e'], hands: { h1: [] } } },
   ])('moves $name', ({ cardIds, to, onlyFromHolder, changed }) => {
-    const outcome = onBase((piles) => moveCards(piles, cardIds, to, { onlyFromHolder }));
+    const outcome = onBase((piles) => moveCards(piles, cardIds, to, { onlyFromHolders: onlyFromHolder === undefined ? undefined : [onlyFromHolder] }));
     expect(outcome).toEqual({ ok: true, piles: { ...base(), ...changed } });
   });
 
@@ -171,8 +171,16 @@ describe('moveCards', () => {
     ['a draw-pile card as if from a hand', ['a'], 'h1', 'CARD_NOT_IN_YOUR_HAND', "card 'a' is not in your hand"],
     ['from a holder with no hand', ['g'], 'h9', 'CARD_NOT_IN_YOUR_HAND', "card 'g' is not in your hand"],
   ])('refuses to move %s', (_, cardIds, onlyFromHolder, reason, message) => {
-    const outcome = onBase((piles) => moveCards(piles, cardIds, { kind: 'DISCARD' }, { onlyFromHolder }));
+    const outcome = onBase((piles) => moveCards(piles, cardIds, { kind: 'DISCARD' }, { onlyFromHolders: onlyFromHolder === undefined ? undefined : [onlyFromHolder] }));
     expect(outcome).toEqual({ ok: false, violation: { reason, message } });
+  });
+
+  it('moves cards out of any of several holders\' hands (a player with two characters), and no other', () => {
+    const piles: DeckPiles = { ...base(), hands: { h1: ['g'], h2: ['f'], h3: ['e'] }, table: [], discardPile: ['d'] };
+    const moved = moveCards(piles, ['g', 'f'], { kind: 'TABLE' }, { onlyFromHolders: ['h1', 'h2'] });
+    expect(moved).toEqual({ ok: true, piles: { ...piles, table: ['g', 'f'], hands: { h1: [], h2: [], h3: ['e'] } } });
+    const refused = moveCards(piles, ['g', 'e'], { kind: 'TABLE' }, { onlyFromHolders: ['h1', 'h2'] });
+    expect(refused).toEqual({ ok: false, violation: { reason: 'CARD_NOT_IN_YOUR_HAND', message: "card 'e' is not in your hand" } });
   });
 });
 
@@ -262,7 +270,7 @@ describe('pile properties', () => {
             : (piles.hands[step.onlyFromHolder] ?? []);
         const picked = inPlay.length === 0 ? [] : step.picks.map((pick) => inPlay[pick % inPlay.length]);
         const ids = step.extra === undefined ? picked : [...picked, step.extra];
-        return moveCards(piles, ids, step.to, { onlyFromHolder: step.onlyFromHolder });
+        return moveCards(piles, ids, step.to, { onlyFromHolders: step.onlyFromHolder === undefined ? undefined : [step.onlyFromHolder] });
       }
       case 'reshuffle':
         return { ok: true, piles: reshuffle(piles, step, rng) };

@@ -152,7 +152,7 @@ export function drawCards(
 function moveProblem(
   piles: DeckPiles,
   cardIds: readonly string[],
-  onlyFromHolder: string | undefined,
+  onlyFromHolders: readonly string[] | undefined,
 ): { ok: false; violation: PileViolation } | undefined {
   if (cardIds.length === 0) return refuse('INVALID_COUNT', 'choose at least one card to move');
   const duplicate = cardIds.find((id, index) => cardIds.indexOf(id) !== index);
@@ -161,8 +161,9 @@ function moveProblem(
   const unknown = locations.find(({ location }) => location === null);
   if (unknown !== undefined) return refuse('UNKNOWN_CARD', `there is no card '${unknown.id}' in this deck`);
   // Checked before the draw pile, so a player never learns that a card is still in the deck.
-  if (onlyFromHolder !== undefined) {
-    const notHeld = cardIds.find((id) => !(piles.hands[onlyFromHolder] ?? []).includes(id));
+  if (onlyFromHolders !== undefined) {
+    const held = new Set(onlyFromHolders.flatMap((holder) => piles.hands[holder] ?? []));
+    const notHeld = cardIds.find((id) => !held.has(id));
     if (notHeld !== undefined) return refuse('CARD_NOT_IN_YOUR_HAND', `card '${notHeld}' is not in your hand`);
   }
   const inDrawPile = locations.find(({ location }) => location === 'DRAW_PILE');
@@ -176,16 +177,16 @@ function moveProblem(
  * Moves cards that are in play (discard pile, table or a hand) to the top or bottom of the draw
  * pile, the discard pile, the table or a hand. The moved cards keep the given order: on the draw
  * or discard pile the first id ends nearest the top; on the table or in a hand they are appended.
- * Cards in the draw pile cannot be moved; they have to be drawn. With `onlyFromHolder`, every
- * card must be in that holder's hand, as when a player burns or plays a card of their own.
+ * Cards in the draw pile cannot be moved; they have to be drawn. With `onlyFromHolders`, every
+ * card must be in the hand of one of those holders, as when a player plays cards of their own.
  */
 export function moveCards(
   piles: DeckPiles,
   cardIds: readonly string[],
   to: MoveDestination,
-  options: { onlyFromHolder?: string } = {},
+  options: { onlyFromHolders?: readonly string[] } = {},
 ): PileOutcome {
-  const problem = moveProblem(piles, cardIds, options.onlyFromHolder);
+  const problem = moveProblem(piles, cardIds, options.onlyFromHolders);
   if (problem !== undefined) return problem;
 
   const moving = new Set(cardIds);
