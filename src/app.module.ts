@@ -15,6 +15,8 @@ import { DecksModule } from './modules/decks/decks.module.js';
 import { DiceModule } from './modules/dice/dice.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { RulesetHooksModule } from './rulesets/ruleset-hooks.js';
+import { RULESET_MODULES } from './rulesets/ruleset-modules.js';
 import { RulesetsResolver } from './rulesets/rulesets.resolver.js';
 
 export interface AppDependencies {
@@ -40,11 +42,13 @@ export class AppModule {
           formatError: createErrorFormatter(logger),
         }),
         AuthModule,
+        RulesetHooksModule,
         EventsModule,
         CampaignsModule,
         CharactersModule,
         DecksModule,
         DiceModule,
+        ...RULESET_MODULES,
       ],
       controllers: [HealthController],
       providers: [

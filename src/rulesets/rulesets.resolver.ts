@@ -1,5 +1,6 @@
 import { Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../modules/auth/auth.guard.js';
+import { RulesetHooks } from './ruleset-hooks.js';
 import { RULESETS } from './ruleset-registry.js';
 
 @ObjectType({ description: 'A rule system a campaign can be played by.' })
@@ -13,9 +14,11 @@ export class Ruleset {
 
 @Resolver(() => Ruleset)
 export class RulesetsResolver {
+  constructor(private readonly hooks: RulesetHooks) {}
+
   @Public()
   @Query(() => [Ruleset], { description: 'The rule systems Arbiter knows. Needs no key.' })
   rulesets(): Ruleset[] {
-    return RULESETS.map((ruleset) => ({ ...ruleset }));
+    return RULESETS.map((ruleset) => ({ ...ruleset, implemented: this.hooks.isImplemented(ruleset.id) }));
   }
 }

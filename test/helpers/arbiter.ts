@@ -69,7 +69,7 @@ export class Client {
   }
 }
 
-/** A campaign with a GM, two players with a character each, and a standard-52 deck. */
+/** A campaign with a GM, two players with a character each, and a standard-52 deck (the ruleset's own, if it sets one up). */
 export async function createTable(url: string, ruleset = 'tenth-realm') {
   const admin = new Client(url, TEST_ADMIN_KEY);
   const created = await admin.data(
@@ -91,9 +91,17 @@ export async function createTable(url: string, ruleset = 'tenth-realm') {
     );
     players.push({ client, memberId: added.addMember.member.id, characterId: character.createCharacter.id });
   }
+  const deckId = await firstDeckOrNew(gm, campaignId);
+  return { admin, gm, campaignId, rngCommitment: created.createCampaign.campaign.rngCommitment as string, players, deckId };
+}
+
+/** The deck the campaign's ruleset set up (the Tenth Realm's shared deck), or a new standard-52 one. */
+async function firstDeckOrNew(gm: Client, campaignId: string): Promise<string> {
+  const { campaign } = await gm.data(`query ($id: ID!) { campaign(id: $id) { decks { id } } }`, { id: campaignId });
+  if (campaign.decks.length > 0) return campaign.decks[0].id;
   const deck = await gm.data(
     `mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`,
     { input: { campaignId, name: 'Deck', preset: 'standard-52' } },
   );
-  return { admin, gm, campaignId, rngCommitment: created.createCampaign.campaign.rngCommitment as string, players, deckId: deck.createDeck.id as string };
+  return deck.createDeck.id;
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { commitmentOf } from '../../rules/random/random-stream.js';
+import { RulesetHooks } from '../../rulesets/ruleset-hooks.js';
 import { RULESETS, findRuleset } from '../../rulesets/ruleset-registry.js';
 import { hashApiKey, newApiKey } from '../auth/api-keys.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
@@ -18,6 +19,7 @@ export class CampaignsService {
     private readonly members: MembersRepository,
     private readonly ledger: GameLedger,
     private readonly decks: DecksService,
+    private readonly rulesets: RulesetHooks,
   ) {}
 
   async createCampaign(
@@ -31,6 +33,7 @@ export class CampaignsService {
         knownRulesets: known,
       });
     }
+    const settings = this.rulesets.settings(input.ruleset, input.settings ?? {});
     const rngSeed = randomBytes(32);
     const id = randomUUID();
     await this.ledger.beginWrite();
@@ -38,13 +41,14 @@ export class CampaignsService {
       id,
       name: input.name,
       ruleset: input.ruleset,
-      settings: input.settings ?? {},
+      settings,
       rngSeed,
       rngCommitment: commitmentOf(rngSeed),
     });
     const { gm, gmKey } = await this.ledger.act(principal, id, async (action) => {
       action.record('campaign.created', { name: input.name, ruleset: input.ruleset, rngCommitment: action.campaign.rngCommitment });
       const { member, apiKey } = await this.admitMember(action, input.gmName ?? 'GM', 'GM');
+      await this.rulesets.setUpCampaign(action, input.ruleset, settings);
       return { gm: member, gmKey: apiKey };
     });
     const campaign = await this.campaigns.findById(id);

@@ -55,6 +55,10 @@ export class CharactersRepository {
     return row && toCharacter(row);
   }
 
+  async updateSheet(id: string, sheet: Record<string, unknown>): Promise<void> {
+    await this.db.query('UPDATE characters SET sheet = $2, version = version + 1 WHERE id = $1', [id, sheet]);
+  }
+
   async listByCampaign(campaignId: string): Promise<CharacterRecord[]> {
     const rows = await this.db.query<CharacterRow>(
       `SELECT ${COLUMNS} FROM characters WHERE campaign_id = $1 ORDER BY created_at, id`,

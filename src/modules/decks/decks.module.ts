@@ -7,6 +7,6 @@ import { DecksService } from './decks.service.js';
 @Module({
   imports: [CharactersModule],
   providers: [DecksRepository, DecksService, DecksResolver, CampaignDecksResolver, CharacterHandResolver],
-  exports: [DecksService],
+  exports: [DecksService, DecksRepository],
 })
 export class DecksModule {}

@@ -1,0 +1,200 @@
+import { drawCards, moveCards, type DeckPiles } from '../cards/piles.js';
+import type { Rng } from '../random/random-stream.js';
+import type { Combat } from './combat-state.js';
+import type { TenthRealmSheet } from './sheet.js';
+
+/** The risk rating and descriptor of a hex (tenth-realm.md, "Regions"). */
+export interface Region {
+  hex: string;
+  riskRating: number;
+  descriptor: string;
+  /** The card revealed on the first visit. */
+  riskCard: string;
+  notes: string[];
+}
+
+/** What a Tenth Realm campaign holds beyond its characters' sheets. */
+export interface World {
+  /** Sessions are counted so that once-per-session abilities (OWL) can be checked. */
+  session: number;
+  currentHex: string | null;
+  regions: Record<string, Region>;
+}
+
+/** Everything a Tenth Realm rule may read or change. */
+export interface TenthRealmState {
+  /** The campaign's one shared standard-52 deck. */
+  piles: DeckPiles;
+  /** Sheets by character id; a character's hand is `piles.hands[characterId]`. */
+  characters: Record<string, TenthRealmSheet>;
+  world: World;
+  /** The combat under way, if any. */
+  combat: Combat | null;
+  settings: { inventorySlots: number };
+}
+
+export type ViolationReason =
+  | 'CARD_NOT_IN_YOUR_HAND'
+  | 'DECK_EXHAUSTED'
+  | 'NOT_IN_DRAFT'
+  | 'NOT_ACTIVE'
+  | 'UNKNOWN_CHARACTER'
+  | 'ATTRIBUTE_ALREADY_REDRAWN'
+  | 'TOO_MANY_REDRAWS'
+  | 'VANORI_ALREADY_CHOSEN'
+  | 'VANORI_NOT_CHOSEN'
+  | 'RESILIENCE_ALREADY_REROLLED'
+  | 'INVALID_CUSTOM_VANORI'
+  | 'INVALID_BURN'
+  | 'ONCE_PER_SESSION'
+  | 'NO_FREE_SLOT'
+  | 'UNKNOWN_CONDITION'
+  | 'UNKNOWN_ITEM'
+  | 'XP_TRACK_NOT_FULL'
+  | 'RESILIENCE_CHECK_DUE'
+  | 'NO_RESILIENCE_CHECK_DUE'
+  | 'NO_WOUNDS_TO_TEND'
+  | 'NOTHING_TO_REPAIR'
+  | 'GEAR_BROKEN'
+  | 'INVALID_RISK_RATING'
+  | 'UNKNOWN_REGION'
+  | 'COMBAT_UNDER_WAY'
+  | 'NO_COMBAT'
+  | 'NOT_IN_COMBAT'
+  | 'UNKNOWN_ENEMY'
+  | 'ENEMY_OUT_OF_FIGHT'
+  | 'INVALID_DIE'
+  | 'INVALID_FACTORS';
+
+export interface Violation {
+  reason: ViolationReason;
+  message: string;
+}
+
+/** A public record of what a rule did; the service appends it to the campaign's event log. */
+export interface RuleEvent {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+export type RuleOutcome<R> =
+  | { ok: true; state: TenthRealmState; event: RuleEvent; result: R }
+  | { ok: false; violation: Violation };
+
+/** Thrown inside a rule and turned into a refusal by `rule()`; never escapes this folder. */
+class RuleRefusal extends Error {
+  constructor(readonly violation: Violation) {
+    super(violation.message);
+  }
+}
+
+export function refuse(reason: ViolationReason, message: string): never {
+  throw new RuleRefusal({ reason, message });
+}
+
+/**
+ * One rule's working copy of the table. A rule changes its copy step by step; `rule()` hands the
+ * copy back only when the rule finished, so a refusal changes nothing.
+ */
+export class Play {
+  readonly state: TenthRealmState;
+  /** Whether the discard pile was shuffled back into an empty deck during this rule. */
+  reshuffled = false;
+
+  constructor(
+    state: TenthRealmState,
+    readonly rng: Rng,
+  ) {
+    this.state = structuredClone(state);
+  }
+
+  character(id: string): TenthRealmSheet {
+    const sheet = this.state.characters[id];
+    if (!sheet) refuse('UNKNOWN_CHARACTER', 'that character is not playing in this campaign');
+    return sheet;
+  }
+
+  /** A character that can act: created and not incapacitated. */
+  activeCharacter(id: string): TenthRealmSheet {
+    const sheet = this.character(id);
+    if (sheet.status === 'DRAFT') refuse('NOT_ACTIVE', 'finish creating the character first');
+    if (sheet.status === 'INCAPACITATED') refuse('NOT_ACTIVE', 'the character is incapacitated: tend their wounds first');
+    return sheet;
+  }
+
+  /**
+   * Reveals the top `count` cards onto the discard pile (tenth-realm.md, "The deck"), shuffling the
+   * discard pile back in when the deck runs out. Returns them in reveal order.
+   */
+  reveal(count: number): string[] {
+    if (count === 0) return [];
+    const outcome = drawCards(this.state.piles, { count, from: 'TOP', to: { kind: 'DISCARD' } }, this.rng);
+    if (!outcome.ok) refuse('DECK_EXHAUSTED', `the deck cannot reveal ${count} cards: too many are held in hands`);
+    this.state.piles = outcome.piles;
+    this.reshuffled ||= outcome.reshuffled;
+    return outcome.drawn;
+  }
+
+  /** A revealed card goes from the discard pile to a character's hand. */
+  keep(characterId: string, cardId: string): void {
+    const outcome = moveCards(this.state.piles, [cardId], { kind: 'HAND', holderId: characterId });
+    if (!outcome.ok) throw new Error(`card ${cardId} cannot be kept: ${outcome.violation.message}`);
+    this.state.piles = outcome.piles;
+  }
+
+  /** A burned card goes from the burner's hand to the discard pile (tenth-realm.md, "The deck"). */
+  burn(characterId: string, cardId: string): void {
+    const outcome = moveCards(this.state.piles, [cardId], { kind: 'DISCARD' }, { onlyFromHolders: [characterId] });
+    if (!outcome.ok) refuse('CARD_NOT_IN_YOUR_HAND', 'that card is not in your hand');
+    this.state.piles = outcome.piles;
+  }
+
+  /** Whether the card is in the character's hand, without moving it. */
+  holds(characterId: string, cardId: string): boolean {
+    return (this.state.piles.hands[characterId] ?? []).includes(cardId);
+  }
+
+  roll(sides: number): number {
+    return this.rng.die(sides);
+  }
+}
+
+/**
+ * Makes a rule out of a function over a working copy: the result, the new state and one public
+ * event, or the violation that stopped it with nothing changed.
+ */
+export function rule<I, R extends object>(
+  type: string,
+  body: (play: Play, input: I) => R,
+): (state: TenthRealmState, input: I, rng: Rng) => RuleOutcome<R> {
+  return (state, input, rng) => {
+    const play = new Play(state, rng);
+    try {
+      const result = body(play, input);
+      return {
+        ok: true,
+        state: play.state,
+        event: { type, payload: { ...input, ...result, reshuffled: play.reshuffled } },
+        result,
+      };
+    } catch (error) {
+      if (error instanceof RuleRefusal) return { ok: false, violation: error.violation };
+      throw error;
+    }
+  };
+}
+
+/** A standard-52 card's suit: the last letter of its id (`QH`, `10S`). */
+export function suitOf(cardId: string): 'C' | 'D' | 'H' | 'S' {
+  return cardId.slice(-1) as 'C' | 'D' | 'H' | 'S';
+}
+
+export function isRed(cardId: string): boolean {
+  const suit = suitOf(cardId);
+  return suit === 'H' || suit === 'D';
+}
+
+/** Picks the entry of a ♥ ♦ ♣ ♠ table for a card. */
+export function bySuit<T>(cardId: string, table: { H: T; D: T; C: T; S: T }): T {
+  return table[suitOf(cardId)];
+}

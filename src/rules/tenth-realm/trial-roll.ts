@@ -1,0 +1,163 @@
+import { markXp } from './experience.js';
+import type { Attribute } from './sheet.js';
+import { isRed, refuse, rule, type Play } from './table.js';
+
+/** tenth-realm.md, Trial roll step 2. */
+export const DEFAULT_DR = 12;
+
+export const ROLL_BURN_EFFECTS = ['CALL_THE_GODS', 'AID_AN_ALLY', 'TURN_THE_TABLE', 'VANORI'] as const;
+export type RollBurnEffect = (typeof ROLL_BURN_EFFECTS)[number];
+
+/** A card burned for a roll (tenth-realm.md, "Burning cards"). */
+export interface RollBurn {
+  /** Whose hand the card comes from. */
+  characterId: string;
+  cardId: string;
+  effect: RollBurnEffect;
+  /** VANORI (conjuring): by how much the group lowers the DR. */
+  amount?: number;
+}
+
+export interface DrAdjustment {
+  amount: number;
+  reason: string;
+}
+
+export interface TrialInput {
+  characterId: string;
+  attribute: Attribute;
+  dr?: number;
+  /** A fate roll: no cards revealed, no card to hand, no XP. */
+  fate?: boolean;
+  burns?: RollBurn[];
+  drAdjustments?: DrAdjustment[];
+}
+
+export interface RevealedCard {
+  code: string;
+  color: 'RED' | 'BLACK';
+}
+
+export interface TrialResult {
+  d20: number;
+  attributeModifier: number;
+  /** What the burns added to the score. */
+  bonus: number;
+  score: number;
+  baseDr: number;
+  effectiveDr: number;
+  revealed: RevealedCard[];
+  success: boolean;
+  natural20: boolean;
+  natural1: boolean;
+  turnedTheTable: boolean;
+  /** The revealed card that went to the roller's hand, or null. */
+  cardKept: { code: string } | null;
+  burned: string[];
+  xpMarked: number;
+  /** The GM narrates a consequence: after a setback, or after turning the table. */
+  consequenceDue: boolean;
+  blessingDue: boolean;
+}
+
+/** How a player says what a burn does, for refusals. */
+const BURN_VERBS: Record<RollBurnEffect, string> = {
+  CALL_THE_GODS: 'call the gods',
+  AID_AN_ALLY: 'aid an ally',
+  TURN_THE_TABLE: 'turn the table',
+  VANORI: 'conjure their Vanori',
+};
+
+const revealedCard = (cardId: string): RevealedCard => ({ code: cardId, color: isRed(cardId) ? 'RED' : 'BLACK' });
+
+function checkBurns(play: Play, input: TrialInput): void {
+  const burns = input.burns ?? [];
+  const cards = new Set<string>();
+  for (const burn of burns) {
+    if (cards.has(burn.cardId)) refuse('INVALID_BURN', 'a card can only be burned once');
+    cards.add(burn.cardId);
+    const burner = play.activeCharacter(burn.characterId);
+    if (!play.holds(burn.characterId, burn.cardId)) refuse('CARD_NOT_IN_YOUR_HAND', 'that card is not in your hand');
+    const own = burn.characterId === input.characterId;
+    if (burn.effect === 'AID_AN_ALLY' && own) refuse('INVALID_BURN', 'aid an ally is burned by another character than the roller');
+    if (burn.effect !== 'AID_AN_ALLY' && !own) refuse('INVALID_BURN', `only the roller can burn a card to ${BURN_VERBS[burn.effect]}`);
+    if (burn.effect === 'VANORI') {
+      if (!burner.vanori) refuse('INVALID_BURN', 'the character has no Vanori to conjure');
+      if (!Number.isInteger(burn.amount) || burn.amount! < 1) refuse('INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1)');
+    }
+  }
+  if (burns.filter((burn) => burn.effect === 'TURN_THE_TABLE').length > 1) refuse('INVALID_BURN', 'the table can only be turned once per roll');
+}
+
+/** What a card burned for the roll adds to the score: CALL_THE_GODS +2, AID_AN_ALLY +2 (ELK +3). */
+function burnBonus(play: Play, burn: RollBurn): number {
+  if (burn.effect === 'CALL_THE_GODS') return 2;
+  if (burn.effect === 'AID_AN_ALLY') return play.character(burn.characterId).vanori?.name === 'ELK' ? 3 : 2;
+  return 0;
+}
+
+/**
+ * A trial or fate roll (tenth-realm.md, "Trial roll", "Fate roll", "Burning cards") on a working
+ * copy: burns, reveals, the d20, the card to hand or the XP. Attacks, defences and resilience
+ * checks are trial rolls too and call this.
+ */
+export function resolveTrial(play: Play, input: TrialInput): TrialResult {
+  const roller = play.activeCharacter(input.characterId);
+  const burns = input.burns ?? [];
+  checkBurns(play, input);
+
+  // Turning the table is only burned if the roll would otherwise be a setback.
+  const turnTheTable = burns.find((burn) => burn.effect === 'TURN_THE_TABLE');
+  const burnedNow = burns.filter((burn) => burn !== turnTheTable);
+  for (const burn of burnedNow) play.burn(burn.characterId, burn.cardId);
+
+  const baseDr = input.dr ?? DEFAULT_DR;
+  const riskRating = play.state.world.currentHex === null ? 0 : (play.state.world.regions[play.state.world.currentHex]?.riskRating ?? 0);
+  const revealed = input.fate ? [] : play.reveal(riskRating);
+  const blackCards = revealed.filter((card) => !isRed(card)).length;
+  const conjured = burnedNow.filter((burn) => burn.effect === 'VANORI').reduce((sum, burn) => sum + burn.amount!, 0);
+  const adjustments = (input.drAdjustments ?? []).reduce((sum, adjustment) => sum + adjustment.amount, 0);
+  const effectiveDr = baseDr + 2 * blackCards + adjustments - conjured - roller.pending.nextRollDrReduction;
+  roller.pending.nextRollDrReduction = 0;
+
+  const d20 = play.roll(20);
+  const attributeModifier = roller.attributes[input.attribute];
+  const bonus = burnedNow.reduce((sum, burn) => sum + burnBonus(play, burn), 0);
+  const score = d20 + attributeModifier + bonus;
+  let success = score > effectiveDr;
+  let turnedTheTable = false;
+  if (!success && turnTheTable) {
+    play.burn(turnTheTable.characterId, turnTheTable.cardId);
+    success = true;
+    turnedTheTable = true;
+  }
+  const anyBurned = burnedNow.length > 0 || turnedTheTable;
+
+  let cardKept: string | null = null;
+  if (success && !input.fate && !anyBurned && revealed.length > 0) {
+    cardKept = revealed.find(isRed) ?? revealed[0];
+    play.keep(input.characterId, cardKept);
+  }
+  const xpMarked = !success && !input.fate ? markXp(play, input.characterId) : 0;
+
+  return {
+    d20,
+    attributeModifier,
+    bonus,
+    score,
+    baseDr,
+    effectiveDr,
+    revealed: revealed.map(revealedCard),
+    success,
+    natural20: d20 === 20,
+    natural1: d20 === 1,
+    turnedTheTable,
+    cardKept: cardKept === null ? null : { code: cardKept },
+    burned: [...burnedNow.map((burn) => burn.cardId), ...(turnedTheTable ? [turnTheTable!.cardId] : [])],
+    xpMarked,
+    consequenceDue: !success || turnedTheTable,
+    blessingDue: play.character(input.characterId).pending.blessingDue,
+  };
+}
+
+export const trialRoll = rule('tenth-realm.trial-rolled', (play, input: TrialInput) => resolveTrial(play, input));

@@ -1,0 +1,80 @@
+import { bySuit, isRed, refuse, rule } from './table.js';
+
+/** tenth-realm.md, "Regions" (Decision): the risk rating stays within 0–5. */
+export const MIN_RISK_RATING = 0;
+export const MAX_RISK_RATING = 5;
+/** The most factors in favour an oracle question may count. */
+export const MAX_ORACLE_FACTORS = 10;
+
+/** The first visit's card: ♥ 1 serenity, ♦ 2 twist, ♣ 2 threat, ♠ 3 danger. */
+export function initialRisk(cardId: string): { riskRating: number; descriptor: string } {
+  return bySuit(cardId, {
+    H: { riskRating: 1, descriptor: 'a moment of serenity' },
+    D: { riskRating: 2, descriptor: 'an unexpected twist' },
+    C: { riskRating: 2, descriptor: 'an impending threat' },
+    S: { riskRating: 3, descriptor: 'an imminent danger' },
+  });
+}
+
+/** The starting region: a d20; the hex is where the die lands on the group's map. */
+export const rollStartingRegion = rule('tenth-realm.starting-region-rolled', (play, _input: Record<string, never>) => ({
+  d20: play.roll(20),
+}));
+
+/** Entering a hex: notes are kept; the first visit reveals the initial risk rating. */
+export const enterRegion = rule('tenth-realm.region.entered', (play, input: { hex: string; notes?: string }) => {
+  const { world } = play.state;
+  let region = world.regions[input.hex];
+  const firstVisit = !region;
+  if (!region) {
+    const [riskCard] = play.reveal(1);
+    region = { hex: input.hex, riskCard, notes: [], ...initialRisk(riskCard) };
+    world.regions[input.hex] = region;
+  }
+  if (input.notes) region.notes.push(input.notes);
+  world.currentHex = input.hex;
+  return { firstVisit, riskCard: firstVisit ? region.riskCard : null, riskRating: region.riskRating, descriptor: region.descriptor };
+});
+
+/** GM: steps a region's risk rating up or down, within 0–5. */
+export const setRiskRating = rule('tenth-realm.risk-rating.set', (play, input: { hex: string; riskRating: number }) => {
+  const region = play.state.world.regions[input.hex];
+  if (!region) refuse('UNKNOWN_REGION', `the group has not entered hex '${input.hex}' yet`);
+  if (!Number.isInteger(input.riskRating) || input.riskRating < MIN_RISK_RATING || input.riskRating > MAX_RISK_RATING) {
+    refuse('INVALID_RISK_RATING', `a risk rating is from ${MIN_RISK_RATING} to ${MAX_RISK_RATING}`);
+  }
+  const previous = region.riskRating;
+  region.riskRating = input.riskRating;
+  return { previous, riskRating: region.riskRating };
+});
+
+export type Reaction = 'HELPFUL' | 'CURIOUS' | 'WARY' | 'HOSTILE';
+
+/** An NPC's reaction: ♥ helpful, ♦ curious, ♣ wary, ♠ hostile. */
+export const reaction = rule('tenth-realm.reaction', (play, _input: Record<string, never>) => {
+  const [card] = play.reveal(1);
+  return { card, reaction: bySuit<Reaction>(card, { H: 'HELPFUL', D: 'CURIOUS', C: 'WARY', S: 'HOSTILE' }) };
+});
+
+export type OracleAnswer = 'STRONG_YES' | 'WEAK_YES' | 'NO';
+
+/** ≥ 2 red: STRONG YES; exactly 1 red: WEAK YES; no red: NO. */
+export function oracleAnswer(cards: readonly string[]): OracleAnswer {
+  const red = cards.filter(isRed).length;
+  return red >= 2 ? 'STRONG_YES' : red === 1 ? 'WEAK_YES' : 'NO';
+}
+
+/** A yes/no question: 1 card for sheer luck plus 1 per factor in favour. */
+export const oracle = rule('tenth-realm.oracle', (play, input: { question: string; factors: number }) => {
+  if (!Number.isInteger(input.factors) || input.factors < 0 || input.factors > MAX_ORACLE_FACTORS) {
+    refuse('INVALID_FACTORS', `count from 0 to ${MAX_ORACLE_FACTORS} factors in favour`);
+  }
+  const cards = play.reveal(1 + input.factors);
+  return { cards, answer: oracleAnswer(cards) };
+});
+
+/** GM: a new session begins; once-per-session abilities are available again. */
+export const startSession = rule('tenth-realm.session.started', (play, _input: Record<string, never>) => {
+  play.state.world.session += 1;
+  return { session: play.state.world.session };
+});

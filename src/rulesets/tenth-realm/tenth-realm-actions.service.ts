@@ -1,0 +1,354 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { ForbiddenError } from '../../common/errors.js';
+import { requireCampaignRole } from '../../modules/auth/auth.service.js';
+import type { Principal } from '../../modules/auth/principal.js';
+import type { CharacterRecord } from '../../modules/characters/characters.repository.js';
+import { burnCard } from '../../rules/tenth-realm/burns.js';
+import { attack, defend, endCombat, morale, startCombat } from '../../rules/tenth-realm/combat.js';
+import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
+import { blessing } from '../../rules/tenth-realm/experience.js';
+import { damageGear, repairGear } from '../../rules/tenth-realm/gear.js';
+import {
+  addCondition,
+  clearCondition,
+  dropItem,
+  gainItem,
+  rest,
+  resilienceCheck,
+  tendWounds,
+} from '../../rules/tenth-realm/resilience.js';
+import type { TrialInput, TrialResult } from '../../rules/tenth-realm/trial-roll.js';
+import { trialRoll } from '../../rules/tenth-realm/trial-roll.js';
+import { enterRegion, oracle, reaction, rollStartingRegion, setRiskRating, startSession } from '../../rules/tenth-realm/world.js';
+import type {
+  TenthRealmAttackInput,
+  TenthRealmBurnCardInput,
+  TenthRealmCampaignInput,
+  TenthRealmCharacterInput,
+  TenthRealmChooseVanoriInput,
+  TenthRealmConditionInput,
+  TenthRealmCreateCharacterInput,
+  TenthRealmDefendInput,
+  TenthRealmEndCombatInput,
+  TenthRealmEnterRegionInput,
+  TenthRealmFinishCharacterInput,
+  TenthRealmGearInput,
+  TenthRealmItemInput,
+  TenthRealmMoraleInput,
+  TenthRealmOracleInput,
+  TenthRealmRedrawAttributeInput,
+  TenthRealmResilienceCheckInput,
+  TenthRealmRestInput,
+  TenthRealmRollFields,
+  TenthRealmSetRiskRatingInput,
+  TenthRealmStartCombatInput,
+  TenthRealmTrialRollInput,
+} from './tenth-realm.inputs.js';
+import type { EncounterRecord } from './tenth-realm.repository.js';
+import { TenthRealmService, type Rule } from './tenth-realm.service.js';
+import { cardView, encounterView, regionView } from './tenth-realm.views.js';
+
+type Played<R> = R & { eventSeq: number; characters: Map<string, CharacterRecord>; encounter: EncounterRecord | null };
+
+const trialInput = (input: TenthRealmRollFields & { fate?: boolean }): TrialInput => ({
+  characterId: input.characterId,
+  attribute: input.attribute,
+  dr: input.dr,
+  fate: input.fate ?? false,
+  burns: input.burns.map((burn) => ({ characterId: burn.characterId, cardId: burn.cardId, effect: burn.effect, amount: burn.amount ?? undefined })),
+  drAdjustments: input.drAdjustments.map((adjustment) => ({ amount: adjustment.amount, reason: adjustment.reason })),
+});
+
+/**
+ * The Tenth Realm's mutations: who may do each, which rule it applies and what it answers.
+ * Players act for their own characters; the GM for anyone and alone for the world and combat.
+ */
+@Injectable()
+export class TenthRealmActions {
+  constructor(private readonly table: TenthRealmService) {}
+
+  // ---- creation -----------------------------------------------------------------------------
+
+  async createCharacter(principal: Principal, input: TenthRealmCreateCharacterInput) {
+    const result = await this.table.createCharacter(principal, input, createCharacter);
+    return {
+      character: result.character,
+      eventSeq: result.eventSeq,
+      attributeCards: Object.entries(result.attributeCards).map(([attribute, card]) => ({
+        attribute,
+        card: cardView(card),
+        value: result.attributes[attribute as keyof typeof result.attributes],
+      })),
+    };
+  }
+
+  async redrawAttribute(principal: Principal, input: TenthRealmRedrawAttributeInput) {
+    const result = await this.onOwnCharacter(principal, input, redrawAttribute, { characterId: input.characterId, attribute: input.attribute });
+    return { ...result, card: cardView(result.card) };
+  }
+
+  async chooseVanori(principal: Principal, input: TenthRealmChooseVanoriInput) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    if (input.vanori === 'CUSTOM') requireGmApproval(principal, character.campaignId);
+    return this.characterPayload(
+      await this.table.play(principal, character.campaignId, chooseVanori, {
+        characterId: input.characterId,
+        vanori: input.vanori,
+        custom: input.custom ?? undefined,
+      }),
+      input.characterId,
+    );
+  }
+
+  async rerollResilience(principal: Principal, input: TenthRealmCharacterInput) {
+    return this.onOwnCharacter(principal, input, rerollResilience, { characterId: input.characterId });
+  }
+
+  async finishCharacter(principal: Principal, input: TenthRealmFinishCharacterInput) {
+    return this.onOwnCharacter(principal, input, finishCharacter, { characterId: input.characterId, weaponName: input.weaponName });
+  }
+
+  // ---- regions, NPCs, oracle ----------------------------------------------------------------
+
+  async rollStartingRegion(principal: Principal, input: TenthRealmCampaignInput) {
+    requireCampaignRole(principal, input.campaignId, 'PLAYER');
+    const { d20, eventSeq } = await this.table.play(principal, input.campaignId, rollStartingRegion, {});
+    return { d20, eventSeq };
+  }
+
+  async enterRegion(principal: Principal, input: TenthRealmEnterRegionInput) {
+    requireCampaignRole(principal, input.campaignId, 'PLAYER');
+    const result = await this.table.play(principal, input.campaignId, enterRegion, { hex: input.hex, notes: input.notes ?? undefined });
+    return { region: await this.region(principal, input.campaignId, input.hex), firstVisit: result.firstVisit, eventSeq: result.eventSeq };
+  }
+
+  async setRiskRating(principal: Principal, input: TenthRealmSetRiskRatingInput) {
+    requireCampaignRole(principal, input.campaignId, 'GM');
+    const result = await this.table.play(principal, input.campaignId, setRiskRating, { hex: input.hex, riskRating: input.riskRating });
+    return { region: await this.region(principal, input.campaignId, input.hex), firstVisit: false, eventSeq: result.eventSeq };
+  }
+
+  async reaction(principal: Principal, input: TenthRealmCampaignInput) {
+    requireCampaignRole(principal, input.campaignId, 'GM');
+    const result = await this.table.play(principal, input.campaignId, reaction, {});
+    return { card: cardView(result.card), reaction: result.reaction, eventSeq: result.eventSeq };
+  }
+
+  async oracle(principal: Principal, input: TenthRealmOracleInput) {
+    requireCampaignRole(principal, input.campaignId, 'PLAYER');
+    const result = await this.table.play(principal, input.campaignId, oracle, { question: input.question, factors: input.factors });
+    return { answer: result.answer, cards: result.cards.map(cardView), eventSeq: result.eventSeq };
+  }
+
+  async startSession(principal: Principal, input: TenthRealmCampaignInput) {
+    requireCampaignRole(principal, input.campaignId, 'GM');
+    const { session, eventSeq } = await this.table.play(principal, input.campaignId, startSession, {});
+    return { session, eventSeq };
+  }
+
+  // ---- rolls and burns ----------------------------------------------------------------------
+
+  async trialRoll(principal: Principal, input: TenthRealmTrialRollInput) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
+    const result = await this.table.play(principal, character.campaignId, trialRoll, trialInput(input));
+    return this.rollView(result, result, input.characterId);
+  }
+
+  async burnCard(principal: Principal, input: TenthRealmBurnCardInput) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    const result = await this.table.play(
+      principal,
+      character.campaignId,
+      burnCard,
+      { characterId: input.characterId, cardId: input.cardId, effect: input.effect, item: input.item ?? undefined, targetEnemyId: input.targetEnemyId ?? undefined },
+      { combat: 'ACTIVE' },
+    );
+    return {
+      ...this.characterPayload(result, input.characterId),
+      setUp: result.setUp,
+      morale: result.morale && { ...result.morale, card: cardView(result.morale.card) },
+    };
+  }
+
+  async blessing(principal: Principal, input: TenthRealmCharacterInput) {
+    const result = await this.onOwnCharacter(principal, input, blessing, { characterId: input.characterId });
+    return {
+      ...result,
+      attributes: result.attributes.map((entry) => ({ ...entry, card: cardView(entry.card) })),
+      resilienceCard: cardView(result.resilienceCard),
+    };
+  }
+
+  // ---- resilience, conditions, gear, rest ---------------------------------------------------
+
+  async rest(principal: Principal, input: TenthRealmRestInput) {
+    const result = await this.onOwnCharacter(principal, input, rest, {
+      characterId: input.characterId,
+      kind: input.kind,
+      repair: input.repair ?? undefined,
+      clearCondition: input.clearCondition ?? undefined,
+    });
+    return { ...result, card: result.card === null ? null : cardView(result.card) };
+  }
+
+  async resilienceCheck(principal: Principal, input: TenthRealmResilienceCheckInput) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, character.campaignId, resilienceCheck, {
+      characterId: input.characterId,
+      attribute: input.attribute,
+      dr: input.dr,
+    });
+    return { ...this.characterPayload(result, input.characterId), roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated };
+  }
+
+  async tendWounds(principal: Principal, input: TenthRealmConditionInput) {
+    return this.onOwnCharacter(principal, input, tendWounds, { characterId: input.characterId, condition: input.condition });
+  }
+
+  async addCondition(principal: Principal, input: TenthRealmConditionInput) {
+    return this.onOwnCharacter(principal, input, addCondition, { characterId: input.characterId, condition: input.condition });
+  }
+
+  /** GM: conditions clear when the GM rules them irrelevant (a full rest clears one too). */
+  async clearCondition(principal: Principal, input: TenthRealmConditionInput) {
+    const character = await this.table.gmCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, character.campaignId, clearCondition, { characterId: input.characterId, condition: input.condition });
+    return this.characterPayload(result, input.characterId);
+  }
+
+  async gainItem(principal: Principal, input: TenthRealmItemInput) {
+    return this.onOwnCharacter(principal, input, gainItem, { characterId: input.characterId, item: input.item });
+  }
+
+  async dropItem(principal: Principal, input: TenthRealmItemInput) {
+    return this.onOwnCharacter(principal, input, dropItem, { characterId: input.characterId, item: input.item });
+  }
+
+  async damageGear(principal: Principal, input: TenthRealmGearInput) {
+    const character = await this.table.gmCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, character.campaignId, damageGear, { characterId: input.characterId, gear: input.gear });
+    return this.characterPayload(result, input.characterId);
+  }
+
+  async repairGear(principal: Principal, input: TenthRealmGearInput) {
+    const character = await this.table.gmCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, character.campaignId, repairGear, { characterId: input.characterId, gear: input.gear });
+    return this.characterPayload(result, input.characterId);
+  }
+
+  // ---- combat -------------------------------------------------------------------------------
+
+  async startCombat(principal: Principal, input: TenthRealmStartCombatInput) {
+    requireCampaignRole(principal, input.campaignId, 'GM');
+    const result = await this.table.play(
+      principal,
+      input.campaignId,
+      startCombat,
+      {
+        encounterId: randomUUID(),
+        characterIds: input.characterIds,
+        enemies: input.enemies.map((enemy) => ({ name: enemy.name, resilience: enemy.resilience, armorDie: enemy.armorDie ?? null, weaponDie: enemy.weaponDie })),
+      },
+      { combat: 'ACTIVE' },
+    );
+    return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
+  }
+
+  async attack(principal: Principal, input: TenthRealmAttackInput) {
+    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
+    await this.table.ownCharacter(principal, input.characterId);
+    await this.table.checkBurners(principal, encounter.campaignId, input.burns.map((burn) => burn.characterId));
+    const result = await this.table.play(
+      principal,
+      encounter.campaignId,
+      attack,
+      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
+      { combat: { encounterId: input.encounterId } },
+    );
+    const view = encounterView(result.encounter!);
+    return {
+      ...result,
+      roll: this.rollView(result.roll, result, input.characterId),
+      encounter: view,
+      enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)!,
+    };
+  }
+
+  async defend(principal: Principal, input: TenthRealmDefendInput) {
+    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
+    await this.table.ownCharacter(principal, input.characterId);
+    await this.table.checkBurners(principal, encounter.campaignId, input.burns.map((burn) => burn.characterId));
+    const result = await this.table.play(
+      principal,
+      encounter.campaignId,
+      defend,
+      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId },
+      { combat: { encounterId: input.encounterId } },
+    );
+    return {
+      roll: this.rollView(result.roll, result, input.characterId),
+      hit: result.hit,
+      character: result.characters.get(input.characterId)!,
+      encounter: encounterView(result.encounter!),
+      eventSeq: result.eventSeq,
+    };
+  }
+
+  async morale(principal: Principal, input: TenthRealmMoraleInput) {
+    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
+    requireCampaignRole(principal, encounter.campaignId, 'GM');
+    const result = await this.table.play(principal, encounter.campaignId, morale, { encounterId: input.encounterId, enemyId: input.enemyId ?? undefined }, {
+      combat: { encounterId: input.encounterId },
+    });
+    return { card: cardView(result.card), morale: result.morale, enemyIds: result.enemyIds, encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
+  }
+
+  async endCombat(principal: Principal, input: TenthRealmEndCombatInput) {
+    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
+    requireCampaignRole(principal, encounter.campaignId, 'GM');
+    const result = await this.table.play(principal, encounter.campaignId, endCombat, { encounterId: input.encounterId, outcome: input.outcome }, {
+      combat: { encounterId: input.encounterId },
+    });
+    return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
+  }
+
+  findEncounter(principal: Principal, id: string): Promise<EncounterRecord> {
+    return this.table.encounterCampaign(principal, id);
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  /** A rule on the caller's own character (or any, for the GM), answered with the character. */
+  private async onOwnCharacter<I, R extends object>(
+    principal: Principal,
+    input: { characterId: string },
+    rule: Rule<I, R>,
+    ruleInput: I,
+  ) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
+  }
+
+  private characterPayload<R extends object>(result: Played<R>, characterId: string) {
+    const { characters, encounter: _encounter, ...rest } = result;
+    return { ...rest, character: characters.get(characterId)! };
+  }
+
+  private rollView(roll: TrialResult, result: Played<object>, characterId: string) {
+    return { ...roll, eventSeq: result.eventSeq, character: result.characters.get(characterId)! };
+  }
+
+  private async region(principal: Principal, campaignId: string, hex: string) {
+    const state = await this.table.campaignState(principal, campaignId);
+    return regionView(state!.world.regions[hex]);
+  }
+}
+
+function requireGmApproval(principal: Principal, campaignId: string): void {
+  if (principal.role === 'ADMIN') return;
+  if (principal.role !== 'GM' || principal.campaignId !== campaignId) {
+    throw new ForbiddenError('A custom Vanori needs the GM\'s approval: the GM chooses it');
+  }
+}

@@ -1,0 +1,213 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsEnum,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_ENEMIES } from '../../rules/tenth-realm/combat.js';
+import { MAX_ORACLE_FACTORS, MAX_RISK_RATING, MIN_RISK_RATING } from '../../rules/tenth-realm/world.js';
+import {
+  TenthRealmAttackMode,
+  TenthRealmAttribute,
+  TenthRealmBurnEffect,
+  TenthRealmCombatEnding,
+  TenthRealmGearSlot,
+  TenthRealmRestKind,
+  TenthRealmRollBurnEffect,
+  TenthRealmVanoriChoice,
+} from './tenth-realm.model.js';
+
+const NAME = { min: 1, max: 100 };
+const TEXT = { min: 1, max: 2000 };
+/** A DR the GM may set: any value, within reason. */
+const DR = { min: -50, max: 100 };
+const DICE = [4, 6, 8, 10, 12];
+
+@InputType()
+export class TenthRealmCreateCharacterInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field(() => ID, { nullable: true, description: "The player's member id; a player's own by default. GM: none for an NPC." })
+  @IsOptional() @IsUUID() memberId?: string;
+}
+
+@InputType()
+export class TenthRealmCharacterInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+}
+
+@InputType()
+export class TenthRealmRedrawAttributeInput extends TenthRealmCharacterInput {
+  @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
+}
+
+@InputType({ description: 'A Vanori invented with the GM: it raises one attribute by 2 and another by 1.' })
+export class TenthRealmCustomVanoriInput {
+  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsString() @Length(TEXT.min, TEXT.max) ability!: string;
+  @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) majorAttribute!: TenthRealmAttribute;
+  @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) minorAttribute!: TenthRealmAttribute;
+  @Field(() => Int, { description: 'd6, d8, d10 or d12: max resilience is this die + 3.' }) @IsInt() @IsIn([6, 8, 10, 12]) resilienceDie!: number;
+}
+
+@InputType()
+export class TenthRealmChooseVanoriInput extends TenthRealmCharacterInput {
+  @Field(() => TenthRealmVanoriChoice) @IsEnum(TenthRealmVanoriChoice) vanori!: TenthRealmVanoriChoice;
+  @Field(() => TenthRealmCustomVanoriInput, { nullable: true, description: 'For CUSTOM.' })
+  @IsOptional() @ValidateNested() @Type(() => TenthRealmCustomVanoriInput) custom?: TenthRealmCustomVanoriInput;
+}
+
+@InputType()
+export class TenthRealmFinishCharacterInput extends TenthRealmCharacterInput {
+  @Field() @IsString() @Length(NAME.min, NAME.max) weaponName!: string;
+}
+
+@InputType()
+export class TenthRealmCampaignInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+}
+
+/** Hexes are the client's own coordinates or numbers, stored as strings. */
+const HEX = /^[\p{L}\p{N} ,.:;()#_+-]{1,40}$/u;
+
+@InputType()
+export class TenthRealmEnterRegionInput extends TenthRealmCampaignInput {
+  @Field() @IsString() @Matches(HEX, { message: 'hex must be 1–40 letters, digits, spaces or , . : ; ( ) # _ + -' }) hex!: string;
+  @Field({ nullable: true, description: 'Key details of the hex, kept with it.' }) @IsOptional() @IsString() @Length(TEXT.min, TEXT.max) notes?: string;
+}
+
+@InputType()
+export class TenthRealmSetRiskRatingInput extends TenthRealmCampaignInput {
+  @Field() @IsString() @Matches(HEX) hex!: string;
+  @Field(() => Int) @IsInt() @Min(MIN_RISK_RATING) @Max(MAX_RISK_RATING) riskRating!: number;
+}
+
+@InputType()
+export class TenthRealmRollBurnInput {
+  @Field(() => ID, { description: 'Whose hand the card comes from.' }) @IsUUID() characterId!: string;
+  @Field() @IsString() @Length(1, 40) cardId!: string;
+  @Field(() => TenthRealmRollBurnEffect) @IsEnum(TenthRealmRollBurnEffect) effect!: TenthRealmRollBurnEffect;
+  @Field(() => Int, { nullable: true, description: 'VANORI (conjuring): by how much the DR is lowered.' })
+  @IsOptional() @IsInt() @Min(1) @Max(20) amount?: number;
+}
+
+@InputType()
+export class TenthRealmDrAdjustmentInput {
+  @Field(() => Int, { description: 'Signed: + raises the DR, − lowers it.' }) @IsInt() @Min(-20) @Max(20) amount!: number;
+  @Field() @IsString() @Length(TEXT.min, 200) reason!: string;
+}
+
+@InputType()
+export class TenthRealmRollFields {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
+  @Field(() => Int, { defaultValue: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' })
+  @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
+  @Field(() => [TenthRealmRollBurnInput], { defaultValue: [] })
+  @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmRollBurnInput) burns!: TenthRealmRollBurnInput[];
+  @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [] })
+  @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
+}
+
+@InputType()
+export class TenthRealmTrialRollInput extends TenthRealmRollFields {
+  @Field({ defaultValue: false, description: 'A fate roll: no cards revealed, none kept, no XP.' }) @IsBoolean() fate!: boolean;
+}
+
+@InputType()
+export class TenthRealmBurnCardInput extends TenthRealmCharacterInput {
+  @Field() @IsString() @Length(1, 40) cardId!: string;
+  @Field(() => TenthRealmBurnEffect) @IsEnum(TenthRealmBurnEffect) effect!: TenthRealmBurnEffect;
+  @Field({ nullable: true, description: 'COME_PREPARED: the item.' }) @IsOptional() @IsString() @Length(NAME.min, NAME.max) item?: string;
+  @Field(() => ID, { nullable: true, description: 'WOLF, RAVEN: the enemy of the combat under way.' })
+  @IsOptional() @IsString() @Length(1, 10) targetEnemyId?: string;
+}
+
+@InputType()
+export class TenthRealmRestInput extends TenthRealmCharacterInput {
+  @Field(() => TenthRealmRestKind) @IsEnum(TenthRealmRestKind) kind!: TenthRealmRestKind;
+  @Field(() => TenthRealmGearSlot, { nullable: true, description: 'LONG: spend it repairing this (short recovery).' })
+  @IsOptional() @IsEnum(TenthRealmGearSlot) repair?: TenthRealmGearSlot;
+  @Field({ nullable: true, description: 'FULL: the condition it clears.' }) @IsOptional() @IsString() @Length(NAME.min, NAME.max) clearCondition?: string;
+}
+
+@InputType()
+export class TenthRealmResilienceCheckInput extends TenthRealmCharacterInput {
+  @Field(() => TenthRealmAttribute, { defaultValue: TenthRealmAttribute.WILLPOWER }) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
+  @Field(() => Int, { defaultValue: 12 }) @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
+}
+
+@InputType()
+export class TenthRealmConditionInput extends TenthRealmCharacterInput {
+  @Field() @IsString() @Length(NAME.min, NAME.max) condition!: string;
+}
+
+@InputType()
+export class TenthRealmItemInput extends TenthRealmCharacterInput {
+  @Field() @IsString() @Length(NAME.min, NAME.max) item!: string;
+}
+
+@InputType()
+export class TenthRealmGearInput extends TenthRealmCharacterInput {
+  @Field(() => TenthRealmGearSlot) @IsEnum(TenthRealmGearSlot) gear!: TenthRealmGearSlot;
+}
+
+@InputType()
+export class TenthRealmOracleInput extends TenthRealmCampaignInput {
+  @Field() @IsString() @Length(TEXT.min, 500) question!: string;
+  @Field(() => Int, { defaultValue: 0, description: 'Factors in favour: one more card each.' })
+  @IsInt() @Min(0) @Max(MAX_ORACLE_FACTORS) factors!: number;
+}
+
+@InputType()
+export class TenthRealmEnemyInput {
+  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field(() => Int) @IsInt() @Min(1) @Max(1000) resilience!: number;
+  @Field(() => Int, { nullable: true, description: 'd4 or d6; none for no armor.' }) @IsOptional() @IsInt() @IsIn([4, 6]) armorDie?: number;
+  @Field(() => Int, { description: 'd4 to d12.' }) @IsInt() @IsIn(DICE) weaponDie!: number;
+}
+
+@InputType()
+export class TenthRealmStartCombatInput extends TenthRealmCampaignInput {
+  @Field(() => [ID]) @ArrayMaxSize(20) @IsUUID('all', { each: true }) characterIds!: string[];
+  @Field(() => [TenthRealmEnemyInput])
+  @ArrayMaxSize(MAX_ENEMIES) @ValidateNested({ each: true }) @Type(() => TenthRealmEnemyInput) enemies!: TenthRealmEnemyInput[];
+}
+
+@InputType()
+export class TenthRealmAttackInput extends TenthRealmRollFields {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
+  @Field(() => TenthRealmAttackMode, { defaultValue: TenthRealmAttackMode.WEAPON }) @IsEnum(TenthRealmAttackMode) mode!: TenthRealmAttackMode;
+  @Field(() => Int, { nullable: true, description: 'FEAT: the damage die the GM assigns, d4 to d12.' }) @IsOptional() @IsInt() @IsIn(DICE) featDie?: number;
+}
+
+@InputType()
+export class TenthRealmDefendInput extends TenthRealmRollFields {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
+}
+
+@InputType()
+export class TenthRealmMoraleInput {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID, { nullable: true, description: 'One enemy; every enemy still fighting when left out.' })
+  @IsOptional() @IsString() @Length(1, 10) enemyId?: string;
+}
+
+@InputType()
+export class TenthRealmEndCombatInput {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => TenthRealmCombatEnding) @IsEnum(TenthRealmCombatEnding) outcome!: TenthRealmCombatEnding;
+}

@@ -1,0 +1,364 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from '@nestjs/graphql';
+import { Character } from '../../modules/characters/character.model.js';
+
+export enum TenthRealmAttribute {
+  STRENGTH = 'STRENGTH',
+  DEXTERITY = 'DEXTERITY',
+  WILLPOWER = 'WILLPOWER',
+  HEART = 'HEART',
+}
+export enum TenthRealmVanoriName {
+  BEAR = 'BEAR',
+  WOLF = 'WOLF',
+  RAVEN = 'RAVEN',
+  ELK = 'ELK',
+  OX = 'OX',
+  OWL = 'OWL',
+  CUSTOM = 'CUSTOM',
+}
+export enum TenthRealmVanoriChoice {
+  BEAR = 'BEAR',
+  WOLF = 'WOLF',
+  RAVEN = 'RAVEN',
+  ELK = 'ELK',
+  OX = 'OX',
+  OWL = 'OWL',
+  ROLL = 'ROLL',
+  CUSTOM = 'CUSTOM',
+}
+export enum TenthRealmStatus {
+  DRAFT = 'DRAFT',
+  ACTIVE = 'ACTIVE',
+  INCAPACITATED = 'INCAPACITATED',
+}
+export enum TenthRealmRollBurnEffect {
+  CALL_THE_GODS = 'CALL_THE_GODS',
+  AID_AN_ALLY = 'AID_AN_ALLY',
+  TURN_THE_TABLE = 'TURN_THE_TABLE',
+  VANORI = 'VANORI',
+}
+export enum TenthRealmBurnEffect {
+  COME_PREPARED = 'COME_PREPARED',
+  VANORI = 'VANORI',
+}
+export enum TenthRealmRestKind {
+  SHORT = 'SHORT',
+  LONG = 'LONG',
+  FULL = 'FULL',
+}
+export enum TenthRealmGearSlot {
+  ARMOR = 'ARMOR',
+  WEAPON = 'WEAPON',
+}
+export enum TenthRealmAttackMode {
+  WEAPON = 'WEAPON',
+  FEAT = 'FEAT',
+}
+export enum TenthRealmCombatEnding {
+  PLAYERS_WITHDREW = 'PLAYERS_WITHDREW',
+  ENEMIES_WITHDREW = 'ENEMIES_WITHDREW',
+  WON = 'WON',
+  LOST = 'LOST',
+}
+
+registerEnumType(TenthRealmAttribute, { name: 'TenthRealmAttribute' });
+registerEnumType(TenthRealmVanoriName, { name: 'TenthRealmVanoriName' });
+registerEnumType(TenthRealmVanoriChoice, { name: 'TenthRealmVanoriChoice', description: 'A Vanori of the table, ROLL a d6 for it, or CUSTOM (GM only).' });
+registerEnumType(TenthRealmStatus, { name: 'TenthRealmStatus' });
+registerEnumType(TenthRealmRollBurnEffect, { name: 'TenthRealmRollBurnEffect' });
+registerEnumType(TenthRealmBurnEffect, { name: 'TenthRealmBurnEffect' });
+registerEnumType(TenthRealmRestKind, { name: 'TenthRealmRestKind' });
+registerEnumType(TenthRealmGearSlot, { name: 'TenthRealmGearSlot' });
+registerEnumType(TenthRealmAttackMode, { name: 'TenthRealmAttackMode' });
+registerEnumType(TenthRealmCombatEnding, { name: 'TenthRealmCombatEnding' });
+
+@ObjectType({ description: 'A card revealed face up.' })
+export class TenthRealmCard {
+  @Field({ description: 'e.g. `QH`, `10S`.' }) code!: string;
+  @Field({ description: 'RED (♥ ♦) or BLACK (♣ ♠).' }) color!: string;
+}
+
+@ObjectType()
+export class TenthRealmAttributes {
+  @Field(() => Int) strength!: number;
+  @Field(() => Int) dexterity!: number;
+  @Field(() => Int) willpower!: number;
+  @Field(() => Int) heart!: number;
+}
+
+@ObjectType()
+export class TenthRealmAttributeCard {
+  @Field(() => TenthRealmAttribute) attribute!: TenthRealmAttribute;
+  @Field(() => TenthRealmCard) card!: TenthRealmCard;
+  @Field(() => Int, { description: '♥ +2, ♦ +1, ♣ 0, ♠ −1.' }) value!: number;
+}
+
+@ObjectType()
+export class TenthRealmVanori {
+  @Field(() => TenthRealmVanoriName) name!: string;
+  @Field(() => String, { nullable: true }) customName!: string | null;
+  @Field() ability!: string;
+  @Field(() => Int) resilienceDie!: number;
+}
+
+@ObjectType({ description: 'Armor or a weapon. A broken item has no die until it is repaired.' })
+export class TenthRealmGear {
+  @Field() name!: string;
+  @Field(() => Int, { nullable: true }) die!: number | null;
+  @Field(() => Int) originalDie!: number;
+  @Field() broken!: boolean;
+}
+
+@ObjectType({ description: 'Items, the weapon and conditions each take a slot.' })
+export class TenthRealmInventory {
+  @Field(() => Int) slots!: number;
+  @Field(() => Int) usedSlots!: number;
+  @Field(() => [String]) items!: string[];
+  @Field(() => [String]) conditions!: string[];
+}
+
+@ObjectType({ description: "What waits for the character's next roll, check or rest." })
+export class TenthRealmPending {
+  @Field() resilienceCheckDue!: boolean;
+  @Field() woundsToTend!: boolean;
+  @Field() blessingDue!: boolean;
+  @Field(() => Int) nextRollDrReduction!: number;
+  @Field({ description: 'BEAR burn: a d4 on the next armor roll.' }) bearArmorD4!: boolean;
+  @Field({ description: 'OX burn: the next short rest counts as a long one.' }) oxLongRest!: boolean;
+  @Field({ description: 'OWL burn: the next setback marks XP twice.' }) owlDoubleXp!: boolean;
+}
+
+@ObjectType({ description: 'A character sheet of the Tenth Realm.' })
+export class TenthRealmSheet {
+  @Field(() => TenthRealmStatus) status!: string;
+  @Field(() => TenthRealmAttributes) attributes!: TenthRealmAttributes;
+  @Field(() => [TenthRealmAttributeCard], { description: 'The cards revealed for the attributes (after any redraw).' })
+  attributeCards!: TenthRealmAttributeCard[];
+  @Field(() => [TenthRealmAttribute]) redrawnAttributes!: string[];
+  @Field(() => TenthRealmVanori, { nullable: true }) vanori!: TenthRealmVanori | null;
+  @Field(() => Int) resilience!: number;
+  @Field(() => Int) maxResilience!: number;
+  @Field() resilienceRerolled!: boolean;
+  @Field(() => TenthRealmGear, { nullable: true }) armor!: TenthRealmGear | null;
+  @Field(() => TenthRealmGear, { nullable: true }) weapon!: TenthRealmGear | null;
+  @Field(() => TenthRealmInventory) inventory!: TenthRealmInventory;
+  @Field(() => Int, { description: '0–8 boxes.' }) xp!: number;
+  @Field(() => TenthRealmPending) pending!: TenthRealmPending;
+  @Field({ description: 'Whether the OWL burn was used in the current session.' }) owlUsedThisSession!: boolean;
+}
+
+@ObjectType()
+export class TenthRealmRegion {
+  @Field({ description: "The hex, in the group's own coordinates." }) hex!: string;
+  @Field(() => Int, { description: '0–5: how many cards a trial roll reveals here.' }) riskRating!: number;
+  @Field() descriptor!: string;
+  @Field(() => TenthRealmCard) riskCard!: TenthRealmCard;
+  @Field(() => [String]) notes!: string[];
+}
+
+@ObjectType({ description: "A Tenth Realm campaign's shared deck, sessions and map." })
+export class TenthRealmCampaign {
+  @Field(() => ID) deckId!: string;
+  @Field(() => Int) session!: number;
+  @Field(() => TenthRealmRegion, { nullable: true }) currentRegion!: TenthRealmRegion | null;
+  @Field(() => [TenthRealmRegion]) regions!: TenthRealmRegion[];
+  @Field(() => ID, { nullable: true, description: 'The combat under way, if any.' }) activeEncounterId!: string | null;
+}
+
+@ObjectType()
+export class TenthRealmEnemy {
+  @Field(() => ID, { description: '`e1`, `e2`, … within its encounter.' }) id!: string;
+  @Field() name!: string;
+  @Field(() => Int) resilience!: number;
+  @Field(() => Int) maxResilience!: number;
+  @Field(() => Int, { nullable: true }) armorDie!: number | null;
+  @Field(() => Int) weaponDie!: number;
+  @Field({ description: 'RAVEN burn: its next damage die steps down.' }) damageStepDownPending!: boolean;
+  @Field({ description: 'FIGHTING, DOWN, FLED or SURRENDERED.' }) status!: string;
+  @Field(() => String, { nullable: true, description: 'The last morale result.' }) morale!: string | null;
+}
+
+@ObjectType()
+export class EncounterTurn {
+  @Field(() => Int) turn!: number;
+  @Field({ description: 'ATTACK, DEFEND, MORALE, BURN or END.' }) kind!: string;
+  @Field(() => ID, { nullable: true }) characterId!: string | null;
+  @Field(() => ID, { nullable: true }) enemyId!: string | null;
+  @Field() summary!: string;
+}
+
+@ObjectType({ description: 'A combat: initiative, enemies, status and the log of its turns.' })
+export class Encounter {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) campaignId!: string;
+  @Field({ description: 'e.g. `tenth-realm.combat`.' }) kind!: string;
+  @Field({ description: 'ACTIVE, WON, LOST, PLAYERS_WITHDREW or ENEMIES_WITHDREW.' }) status!: string;
+  @Field({ description: 'PLAYERS or ENEMIES: the side that goes first.' }) initiative!: string;
+  @Field(() => TenthRealmCard) initiativeCard!: TenthRealmCard;
+  @Field(() => [ID]) characterIds!: string[];
+  @Field(() => [TenthRealmEnemy]) enemies!: TenthRealmEnemy[];
+  @Field(() => [EncounterTurn]) turns!: EncounterTurn[];
+  @Field() createdAt!: Date;
+}
+
+@ObjectType({ description: 'A trial or fate roll.' })
+export class TenthRealmTrialRoll {
+  @Field(() => Int) d20!: number;
+  @Field(() => Int) attributeModifier!: number;
+  @Field(() => Int, { description: 'What cards burned for the roll added.' }) bonus!: number;
+  @Field(() => Int) score!: number;
+  @Field(() => Int) baseDr!: number;
+  @Field(() => Int, { description: 'The DR after black reveals (+2 each), adjustments and conjuring.' }) effectiveDr!: number;
+  @Field(() => [TenthRealmCard]) revealed!: TenthRealmCard[];
+  @Field({ description: 'score > effectiveDr, or the table was turned.' }) success!: boolean;
+  @Field() natural20!: boolean;
+  @Field() natural1!: boolean;
+  @Field() turnedTheTable!: boolean;
+  @Field(() => TenthRealmCard, { nullable: true }) cardKept!: TenthRealmCard | null;
+  @Field(() => [String], { description: 'The codes of the cards burned for the roll.' }) burned!: string[];
+  @Field(() => Int) xpMarked!: number;
+  @Field({ description: 'The GM narrates a consequence.' }) consequenceDue!: boolean;
+  @Field() blessingDue!: boolean;
+  @Field(() => Int) eventSeq!: number;
+  @Field(() => Character) character!: Character;
+}
+
+@ObjectType()
+export class TenthRealmCharacterPayload {
+  @Field(() => Character) character!: Character;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmCreatedCharacter extends TenthRealmCharacterPayload {
+  @Field(() => [TenthRealmAttributeCard]) attributeCards!: TenthRealmAttributeCard[];
+}
+
+@ObjectType()
+export class TenthRealmRedrawnAttribute extends TenthRealmCharacterPayload {
+  @Field(() => TenthRealmCard) card!: TenthRealmCard;
+  @Field(() => Int) value!: number;
+}
+
+@ObjectType()
+export class TenthRealmResilienceRoll extends TenthRealmCharacterPayload {
+  @Field(() => Int, { nullable: true, description: 'The d6 that picked the Vanori, when rolled.' }) d6!: number | null;
+  @Field(() => Int) resilienceRoll!: number;
+  @Field(() => Int) maxResilience!: number;
+}
+
+@ObjectType()
+export class TenthRealmStartingRegion {
+  @Field(() => Int, { description: 'The d20: the hex is where it lands on the map.' }) d20!: number;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmRegionPayload {
+  @Field(() => TenthRealmRegion) region!: TenthRealmRegion;
+  @Field({ description: 'True when this entry revealed the risk card.' }) firstVisit!: boolean;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmBurnPayload extends TenthRealmCharacterPayload {
+  @Field({ description: 'What the burn set up: ITEM_ADDED, BEAR, OX, OWL, MORALE_CHECK, DAMAGE_STEP_DOWN, CUSTOM.' }) setUp!: string;
+  @Field(() => TenthRealmMoralePayload, { nullable: true }) morale!: TenthRealmMoralePayload | null;
+}
+
+@ObjectType()
+export class TenthRealmRestPayload extends TenthRealmCharacterPayload {
+  @Field(() => TenthRealmCard, { nullable: true }) card!: TenthRealmCard | null;
+  @Field(() => String, { nullable: true, description: 'SERENE, CALM, TROUBLE_IS_AHEAD or TROUBLE_IS_HERE.' }) omen!: string | null;
+  @Field(() => Int) recovered!: number;
+}
+
+@ObjectType()
+export class TenthRealmResilienceCheck extends TenthRealmCharacterPayload {
+  @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
+  @Field() incapacitated!: boolean;
+}
+
+@ObjectType()
+export class TenthRealmBlessingAttribute {
+  @Field(() => TenthRealmAttribute) attribute!: string;
+  @Field(() => TenthRealmCard) card!: TenthRealmCard;
+  @Field({ description: 'PLUS_2, PLUS_1, UNCHANGED or BAD_OMEN.' }) omen!: string;
+  @Field(() => Int) increase!: number;
+  @Field(() => Int) value!: number;
+}
+
+@ObjectType()
+export class TenthRealmBlessing extends TenthRealmCharacterPayload {
+  @Field(() => [TenthRealmBlessingAttribute]) attributes!: TenthRealmBlessingAttribute[];
+  @Field(() => Int, { description: 'How many ♠ among the attribute cards: more than one, the omen grows more menacing.' })
+  badOmens!: number;
+  @Field(() => TenthRealmCard) resilienceCard!: TenthRealmCard;
+  @Field({ description: 'PLUS_2, PLUS_1, UNCHANGED or VISION.' }) resilienceOmen!: string;
+  @Field(() => Int) maxResilience!: number;
+}
+
+@ObjectType()
+export class TenthRealmReactionPayload {
+  @Field(() => TenthRealmCard) card!: TenthRealmCard;
+  @Field({ description: 'HELPFUL, CURIOUS, WARY or HOSTILE.' }) reaction!: string;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmOraclePayload {
+  @Field({ description: 'STRONG_YES (≥ 2 red), WEAK_YES (1 red) or NO.' }) answer!: string;
+  @Field(() => [TenthRealmCard]) cards!: TenthRealmCard[];
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmSessionPayload {
+  @Field(() => Int) session!: number;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmEncounterPayload {
+  @Field(() => Encounter) encounter!: Encounter;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class TenthRealmMoralePayload {
+  @Field(() => TenthRealmCard) card!: TenthRealmCard;
+  @Field({ description: 'PANIC_AND_FLEE, SURRENDER_OR_NEGOTIATE, STAY_IN_THE_FIGHT or DOUBLE_DOWN.' }) morale!: string;
+  @Field(() => [ID]) enemyIds!: string[];
+}
+
+@ObjectType()
+export class TenthRealmMoraleCheck extends TenthRealmEncounterPayload {
+  @Field(() => TenthRealmCard) card!: TenthRealmCard;
+  @Field() morale!: string;
+  @Field(() => [ID]) enemyIds!: string[];
+}
+
+@ObjectType()
+export class TenthRealmAttackPayload extends TenthRealmEncounterPayload {
+  @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
+  @Field(() => Int, { description: 'The damage die after steps.' }) damageDie!: number;
+  @Field(() => Int) damageRoll!: number;
+  @Field(() => Int) armorRoll!: number;
+  @Field(() => Int, { description: 'damageRoll − armorRoll, at least 0.' }) damage!: number;
+  @Field(() => TenthRealmEnemy) enemy!: TenthRealmEnemy;
+}
+
+@ObjectType()
+export class TenthRealmHit {
+  @Field(() => Int) damageDie!: number;
+  @Field(() => Int) damageRoll!: number;
+  @Field(() => Int) armorRoll!: number;
+  @Field(() => Int) damage!: number;
+}
+
+@ObjectType()
+export class TenthRealmDefendPayload extends TenthRealmEncounterPayload {
+  @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
+  @Field(() => TenthRealmHit, { nullable: true, description: 'Null when the attack missed.' }) hit!: TenthRealmHit | null;
+  @Field(() => Character) character!: Character;
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { CharactersModule } from '../../modules/characters/characters.module.js';
+import { DecksModule } from '../../modules/decks/decks.module.js';
+import { TenthRealmActions } from './tenth-realm-actions.service.js';
+import { TenthRealmRepository } from './tenth-realm.repository.js';
+import { TenthRealmCampaignResolver, TenthRealmCharacterResolver, TenthRealmResolver } from './tenth-realm.resolver.js';
+import { TenthRealmService } from './tenth-realm.service.js';
+
+/** The Tenth Realm (tenth-realm.md): registers its campaign set-up and serves its mutations. */
+@Module({
+  imports: [CharactersModule, DecksModule],
+  providers: [TenthRealmRepository, TenthRealmService, TenthRealmActions, TenthRealmResolver, TenthRealmCharacterResolver, TenthRealmCampaignResolver],
+})
+export class TenthRealmModule {}

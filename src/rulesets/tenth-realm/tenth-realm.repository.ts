@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../../infra/database.js';
+import type { Combat } from '../../rules/tenth-realm/combat-state.js';
+import type { World } from '../../rules/tenth-realm/table.js';
+
+/** What a Tenth Realm campaign keeps in `campaigns.ruleset_state`. */
+export interface TenthRealmCampaignState {
+  /** The one shared standard-52 deck. */
+  deckId: string;
+  world: World;
+}
+
+export const COMBAT_KIND = 'tenth-realm.combat';
+
+export interface EncounterRecord {
+  id: string;
+  campaignId: string;
+  kind: string;
+  status: string;
+  combat: Combat;
+  createdAt: Date;
+}
+
+interface EncounterRow {
+  id: string;
+  campaign_id: string;
+  kind: string;
+  status: string;
+  state: Combat;
+  created_at: Date;
+}
+
+const toEncounter = (row: EncounterRow): EncounterRecord => ({
+  id: row.id,
+  campaignId: row.campaign_id,
+  kind: row.kind,
+  status: row.status,
+  combat: row.state,
+  createdAt: row.created_at,
+});
+
+const ENCOUNTER_COLUMNS = 'id, campaign_id, kind, status, state, created_at';
+
+/** The Tenth Realm's own rows: the campaign's ruleset state and its combats. */
+@Injectable()
+export class TenthRealmRepository {
+  constructor(private readonly db: Database) {}
+
+  async findCampaignState(campaignId: string): Promise<TenthRealmCampaignState | undefined> {
+    const [row] = await this.db.query<{ ruleset_state: Partial<TenthRealmCampaignState> }>(
+      `SELECT ruleset_state FROM campaigns WHERE id = $1 AND ruleset = 'tenth-realm'`,
+      [campaignId],
+    );
+    const state = row?.ruleset_state;
+    return state?.deckId && state.world ? (state as TenthRealmCampaignState) : undefined;
+  }
+
+  async saveCampaignState(campaignId: string, state: TenthRealmCampaignState): Promise<void> {
+    await this.db.query('UPDATE campaigns SET ruleset_state = $2 WHERE id = $1', [campaignId, state]);
+  }
+
+  async findEncounter(id: string): Promise<EncounterRecord | undefined> {
+    const [row] = await this.db.query<EncounterRow>(`SELECT ${ENCOUNTER_COLUMNS} FROM encounters WHERE id = $1`, [id]);
+    return row && toEncounter(row);
+  }
+
+  async findActiveCombat(campaignId: string): Promise<EncounterRecord | undefined> {
+    const [row] = await this.db.query<EncounterRow>(
+      `SELECT ${ENCOUNTER_COLUMNS} FROM encounters WHERE campaign_id = $1 AND kind = $2 AND status = 'ACTIVE'`,
+      [campaignId, COMBAT_KIND],
+    );
+    return row && toEncounter(row);
+  }
+
+  async listEncounters(campaignId: string): Promise<EncounterRecord[]> {
+    const rows = await this.db.query<EncounterRow>(
+      `SELECT ${ENCOUNTER_COLUMNS} FROM encounters WHERE campaign_id = $1 ORDER BY created_at, id`,
+      [campaignId],
+    );
+    return rows.map(toEncounter);
+  }
+
+  /** Inserts the combat, or updates it when it exists. */
+  async saveCombat(campaignId: string, combat: Combat): Promise<void> {
+    await this.db.query(
+      `INSERT INTO encounters (id, campaign_id, kind, status, state) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, updated_at = now()`,
+      [combat.id, campaignId, COMBAT_KIND, combat.status, combat],
+    );
+  }
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
+import { STANDARD_52 } from '../../rules/cards/presets.js';
+import type { Rng } from '../../rules/random/random-stream.js';
+import { DEFAULT_INVENTORY_SLOTS, type TenthRealmSheet } from '../../rules/tenth-realm/sheet.js';
+import type { RuleOutcome, TenthRealmState } from '../../rules/tenth-realm/table.js';
+import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
+import type { Principal } from '../../modules/auth/principal.js';
+import { MembersRepository } from '../../modules/campaigns/members.repository.js';
+import { CharactersRepository, type CharacterRecord } from '../../modules/characters/characters.repository.js';
+import { DecksRepository } from '../../modules/decks/decks.repository.js';
+import { DecksService } from '../../modules/decks/decks.service.js';
+import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
+import { RulesetHooks } from '../ruleset-hooks.js';
+import { TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+
+export const TENTH_REALM = 'tenth-realm';
+/** The key of a character's sheet under which the Tenth Realm keeps its own. */
+const SHEET_KEY = 'tenthRealm';
+export const MIN_INVENTORY_SLOTS = 1;
+export const MAX_INVENTORY_SLOTS = 30;
+
+export type Rule<I, R> = (state: TenthRealmState, input: I, rng: Rng) => RuleOutcome<R>;
+
+/** Which combat a rule sees: the one named, the one under way (if any), or none. */
+type CombatScope = { encounterId: string } | 'ACTIVE' | 'NONE';
+
+export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): TenthRealmSheet | null {
+  return (character.sheet?.[SHEET_KEY] as TenthRealmSheet | undefined) ?? null;
+}
+
+/** A character after a rule, as the API returns it. */
+export type PlayedCharacter = CharacterRecord;
+
+/**
+ * Runs the Tenth Realm's pure rules against a campaign: loads the table (deck, sheets, regions,
+ * combat) inside the ledger's action, applies one rule, writes back what changed and appends the
+ * rule's event. Access is checked before anything is loaded for writing.
+ */
+@Injectable()
+export class TenthRealmService implements OnModuleInit {
+  constructor(
+    private readonly repository: TenthRealmRepository,
+    private readonly characters: CharactersRepository,
+    private readonly members: MembersRepository,
+    private readonly decks: DecksRepository,
+    private readonly deckService: DecksService,
+    private readonly ledger: GameLedger,
+    private readonly hooks: RulesetHooks,
+  ) {}
+
+  onModuleInit(): void {
+    this.hooks.register(TENTH_REALM, {
+      settings: (given) => this.settings(given),
+      setUpCampaign: (action) => this.setUpCampaign(action),
+    });
+  }
+
+  /** Campaign settings: `inventorySlots` (tenth-realm.md, Character creation step 4). */
+  private settings(given: Record<string, unknown>): Record<string, unknown> {
+    const slots = given.inventorySlots ?? DEFAULT_INVENTORY_SLOTS;
+    if (!Number.isInteger(slots) || (slots as number) < MIN_INVENTORY_SLOTS || (slots as number) > MAX_INVENTORY_SLOTS) {
+      throw new BadUserInputError(
+        `settings.inventorySlots must be an integer from ${MIN_INVENTORY_SLOTS} to ${MAX_INVENTORY_SLOTS}`,
+        'settings.inventorySlots',
+      );
+    }
+    return { ...given, inventorySlots: slots };
+  }
+
+  /** A new campaign gets its shared standard-52 deck and an empty map. */
+  private async setUpCampaign(action: CampaignAction): Promise<void> {
+    const deck = await this.deckService.addDeck(action, 'The deck', STANDARD_52, 'standard-52');
+    await this.repository.saveCampaignState(action.campaign.id, {
+      deckId: deck.id,
+      world: { session: 1, currentHex: null, regions: {} },
+    });
+  }
+
+  // ---- access -------------------------------------------------------------------------------
+
+  /** The character, checked: in the caller's campaign, and the caller's own unless GM. */
+  async ownCharacter(principal: Principal, characterId: string): Promise<CharacterRecord> {
+    const character = await this.characters.findById(characterId);
+    if (!character || (principal.role !== 'ADMIN' && principal.campaignId !== character.campaignId)) {
+      throw new NotFoundError('Character', characterId);
+    }
+    if (!isGameMaster(principal, character.campaignId) && character.memberId !== principal.memberId) {
+      throw new ForbiddenError('A player may only act for their own characters');
+    }
+    return character;
+  }
+
+  /** GM of the character's campaign. */
+  async gmCharacter(principal: Principal, characterId: string): Promise<CharacterRecord> {
+    const character = await this.characters.findById(characterId);
+    if (!character || (principal.role !== 'ADMIN' && principal.campaignId !== character.campaignId)) {
+      throw new NotFoundError('Character', characterId);
+    }
+    requireCampaignRole(principal, character.campaignId, 'GM');
+    return character;
+  }
+
+  /** The encounter's campaign, or NOT_FOUND when the caller cannot see it. */
+  async encounterCampaign(principal: Principal, encounterId: string): Promise<EncounterRecord> {
+    const encounter = await this.repository.findEncounter(encounterId);
+    if (!encounter || (principal.role !== 'ADMIN' && principal.campaignId !== encounter.campaignId)) {
+      throw new NotFoundError('Encounter', encounterId);
+    }
+    return encounter;
+  }
+
+  /** Cards burned from another character's hand need that character's player, or the GM. */
+  async checkBurners(principal: Principal, campaignId: string, burnerIds: readonly string[]): Promise<void> {
+    if (isGameMaster(principal, campaignId)) return;
+    for (const id of new Set(burnerIds)) {
+      const burner = await this.characters.findInCampaign(campaignId, id);
+      if (!burner) throw new NotFoundError('Character', id);
+      if (burner.memberId !== principal.memberId) {
+        throw new ForbiddenError("A player may only burn cards from their own characters' hands");
+      }
+    }
+  }
+
+  // ---- playing a rule -----------------------------------------------------------------------
+
+  /**
+   * Applies one rule to the campaign's table and stores the outcome. `newCharacter` names a
+   * character the rule creates: its row is inserted with the rule's sheet.
+   */
+  async play<I, R extends object>(
+    principal: Principal,
+    campaignId: string,
+    rule: Rule<I, R>,
+    input: I,
+    options: { combat?: CombatScope; newCharacter?: Omit<CharacterRecord, 'sheet' | 'createdAt'> } = {},
+  ): Promise<R & { eventSeq: number; characters: Map<string, CharacterRecord>; encounter: EncounterRecord | null }> {
+    return this.ledger.act(principal, campaignId, async (action) => {
+      const campaignState = await this.repository.findCampaignState(campaignId);
+      if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
+      const deck = await this.decks.findById(campaignState.deckId);
+      if (!deck) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
+      const rows = await this.characters.listByCampaign(campaignId);
+      const encounter = await this.loadCombat(campaignId, options.combat ?? 'NONE');
+
+      const before: TenthRealmState = {
+        piles: deck.piles,
+        characters: Object.fromEntries(rows.flatMap((row) => (sheetOf(row) ? [[row.id, sheetOf(row)!]] : []))),
+        world: campaignState.world,
+        combat: encounter?.combat ?? null,
+        settings: { inventorySlots: Number(action.campaign.settings.inventorySlots ?? DEFAULT_INVENTORY_SLOTS) },
+      };
+      const outcome = rule(before, input, action.rng);
+      if (!outcome.ok) throw new RuleViolationError(outcome.violation);
+      const after = outcome.state;
+
+      if (changed(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
+      if (changed(before.world, after.world)) await this.repository.saveCampaignState(campaignId, { ...campaignState, world: after.world });
+      if (after.combat && changed(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
+
+      const characters = new Map(rows.map((row) => [row.id, row]));
+      if (options.newCharacter) {
+        const sheet = { [SHEET_KEY]: after.characters[options.newCharacter.id] };
+        characters.set(options.newCharacter.id, await this.characters.insert({ ...options.newCharacter, sheet }));
+      }
+      for (const row of rows) {
+        const sheet = after.characters[row.id];
+        if (sheet && changed(before.characters[row.id], sheet)) {
+          const updated = { ...row.sheet, [SHEET_KEY]: sheet };
+          await this.characters.updateSheet(row.id, updated);
+          characters.set(row.id, { ...row, sheet: updated });
+        }
+      }
+
+      const eventSeq = action.record(outcome.event.type, outcome.event.payload);
+      const savedEncounter = after.combat
+        ? { id: after.combat.id, campaignId, kind: encounter?.kind ?? 'tenth-realm.combat', status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
+        : null;
+      return { ...outcome.result, eventSeq, characters, encounter: savedEncounter };
+    });
+  }
+
+  private async loadCombat(campaignId: string, scope: CombatScope): Promise<EncounterRecord | undefined> {
+    if (scope === 'NONE') return undefined;
+    if (scope === 'ACTIVE') return this.repository.findActiveCombat(campaignId);
+    const encounter = await this.repository.findEncounter(scope.encounterId);
+    if (!encounter || encounter.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
+    return encounter;
+  }
+
+  /** Creates a draft character: the row and its sheet come from one rule. */
+  async createCharacter<R extends object>(
+    principal: Principal,
+    input: { campaignId: string; name: string; memberId?: string | null },
+    rule: Rule<{ characterId: string }, R>,
+  ) {
+    requireCampaignRole(principal, input.campaignId, 'PLAYER');
+    const memberId = principal.role === 'PLAYER' ? (input.memberId ?? principal.memberId) : (input.memberId ?? null);
+    if (principal.role === 'PLAYER' && memberId !== principal.memberId) {
+      throw new ForbiddenError('A player may only create characters of their own');
+    }
+    if (memberId !== null && !(await this.members.findInCampaign(input.campaignId, memberId))) {
+      throw new NotFoundError('Member', memberId);
+    }
+    const id = randomUUID();
+    const result = await this.play(principal, input.campaignId, rule, { characterId: id }, {
+      newCharacter: { id, campaignId: input.campaignId, memberId, name: input.name },
+    });
+    return { ...result, character: result.characters.get(id)! };
+  }
+
+  // ---- reads --------------------------------------------------------------------------------
+
+  async campaignState(principal: Principal, campaignId: string): Promise<TenthRealmCampaignState | null> {
+    requireCampaignRole(principal, campaignId, 'PLAYER');
+    return (await this.repository.findCampaignState(campaignId)) ?? null;
+  }
+
+  async activeCombat(principal: Principal, campaignId: string): Promise<EncounterRecord | null> {
+    requireCampaignRole(principal, campaignId, 'PLAYER');
+    return (await this.repository.findActiveCombat(campaignId)) ?? null;
+  }
+
+}
+
+/** Whether a rule changed this part of the table (rules work on a deep copy, so compare values). */
+function changed(before: unknown, after: unknown): boolean {
+  return JSON.stringify(before) !== JSON.stringify(after);
+}

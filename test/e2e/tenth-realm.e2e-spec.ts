@@ -1,0 +1,210 @@
+import { Client, createTable } from '../helpers/arbiter.js';
+import { range, useTestArbiter } from '../helpers/db-checks.js';
+
+const SHEET = `tenthRealm { status attributes { strength dexterity willpower heart } attributeCards { attribute card { code color } value }
+  redrawnAttributes vanori { name ability resilienceDie } resilience maxResilience resilienceRerolled
+  armor { name die originalDie broken } weapon { name die originalDie broken } inventory { slots usedSlots items conditions }
+  xp pending { resilienceCheckDue woundsToTend blessingDue nextRollDrReduction bearArmorD4 oxLongRest owlDoubleXp } owlUsedThisSession }`;
+const CHARACTER = `character { id name handCount ${SHEET} }`;
+const ROLL = `d20 attributeModifier bonus score baseDr effectiveDr revealed { code color } success natural20 natural1 turnedTheTable
+  cardKept { code } burned xpMarked consequenceDue blessingDue eventSeq`;
+
+const M = {
+  create: `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { ${CHARACTER} attributeCards { attribute card { code color } value } eventSeq } }`,
+  redraw: `mutation ($input: TenthRealmRedrawAttributeInput!) { tenthRealmRedrawAttribute(input: $input) { card { code } value eventSeq } }`,
+  vanori: `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { d6 resilienceRoll maxResilience ${CHARACTER} eventSeq } }`,
+  reroll: `mutation ($input: TenthRealmCharacterInput!) { tenthRealmRerollResilience(input: $input) { resilienceRoll maxResilience eventSeq } }`,
+  finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { ${CHARACTER} eventSeq } }`,
+  startingRegion: `mutation ($input: TenthRealmCampaignInput!) { tenthRealmRollStartingRegion(input: $input) { d20 eventSeq } }`,
+  enter: `mutation ($input: TenthRealmEnterRegionInput!) { tenthRealmEnterRegion(input: $input) { region { hex riskRating descriptor riskCard { code color } notes } firstVisit eventSeq } }`,
+  risk: `mutation ($input: TenthRealmSetRiskRatingInput!) { tenthRealmSetRiskRating(input: $input) { region { hex riskRating } eventSeq } }`,
+  roll: `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { ${ROLL} character { handCount ${SHEET} } } }`,
+  blessing: `mutation ($input: TenthRealmCharacterInput!) { tenthRealmBlessing(input: $input) { attributes { attribute card { code } omen increase value } badOmens resilienceCard { code } resilienceOmen maxResilience ${CHARACTER} eventSeq } }`,
+  startCombat: `mutation ($input: TenthRealmStartCombatInput!) { tenthRealmStartCombat(input: $input) { encounter { id status initiative initiativeCard { code color } enemies { id name resilience status } } eventSeq } }`,
+  attack: `mutation ($input: TenthRealmAttackInput!) { tenthRealmAttack(input: $input) { roll { ${ROLL} } damageDie damageRoll armorRoll damage enemy { id resilience status } encounter { status turns { turn kind summary } } eventSeq } }`,
+  rest: `mutation ($input: TenthRealmRestInput!) { tenthRealmRest(input: $input) { card { code } omen recovered ${CHARACTER} eventSeq } }`,
+  oracle: `mutation ($input: TenthRealmOracleInput!) { tenthRealmOracle(input: $input) { answer cards { code color } eventSeq } }`,
+  condition: `mutation ($input: TenthRealmConditionInput!) { tenthRealmAddCondition(input: $input) { ${CHARACTER} eventSeq } }`,
+};
+
+const EVENTS = `query ($c: ID!) { events(campaignId: $c) { seq type payload secret } }`;
+
+describe('the Tenth Realm over HTTP', () => {
+  const env = useTestArbiter();
+
+  async function newCharacter(client: Client, campaignId: string, name: string, vanori: string) {
+    const created = (await client.data(M.create, { input: { campaignId, name } })).tenthRealmCreateCharacter;
+    const id: string = created.character.id;
+    await client.data(M.vanori, { input: { characterId: id, vanori } });
+    const finished = (await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } })).tenthRealmFinishCharacter;
+    return { id, created, finished };
+  }
+
+  it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {
+    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const { gm, campaignId, deckId } = table;
+    const [ada, bo] = table.players;
+
+    // The campaign came with its shared deck.
+    const campaign = (await gm.data(`query ($id: ID!) { campaign(id: $id) { tenthRealm { deckId session currentRegion { hex } } } }`, { id: campaignId })).campaign;
+    expect(campaign.tenthRealm).toEqual({ deckId, session: 1, currentRegion: null });
+
+    // Creation: four cards revealed, each with the value of its suit.
+    const created = (await ada.client.data(M.create, { input: { campaignId, name: 'Sigrun' } })).tenthRealmCreateCharacter;
+    const sigrun: string = created.character.id;
+    expect(created.attributeCards).toHaveLength(4);
+    for (const { card, value } of created.attributeCards) {
+      expect(value).toBe({ H: 2, D: 1, C: 0, S: -1 }[card.code.slice(-1) as 'H']);
+    }
+    expect(created.character.tenthRealm.status).toBe('DRAFT');
+
+    // Two redraws are allowed; a third attribute is refused, and the refusal writes nothing.
+    await ada.client.data(M.redraw, { input: { characterId: sigrun, attribute: 'STRENGTH' } });
+    await ada.client.data(M.redraw, { input: { characterId: sigrun, attribute: 'HEART' } });
+    const before = await env.db.eventSeqs(campaignId);
+    const third = await ada.client.request(M.redraw, { input: { characterId: sigrun, attribute: 'DEXTERITY' } });
+    expect(third.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'TOO_MANY_REDRAWS' });
+    expect(third.body.errors![0].message).toBe('a third attribute cannot be redrawn');
+    expect(await env.db.eventSeqs(campaignId)).toEqual(before);
+
+    // A player cannot act for another's character.
+    expect(await bo.client.errorCode(M.reroll, { input: { characterId: sigrun } })).toBe('FORBIDDEN');
+
+    const chosen = (await ada.client.data(M.vanori, { input: { characterId: sigrun, vanori: 'OX' } })).tenthRealmChooseVanori;
+    expect(chosen.maxResilience).toBe(chosen.resilienceRoll + 3);
+    expect(chosen.resilienceRoll).toBeGreaterThanOrEqual(1);
+    expect(chosen.resilienceRoll).toBeLessThanOrEqual(12);
+    await ada.client.data(M.reroll, { input: { characterId: sigrun } });
+    expect((await ada.client.request(M.reroll, { input: { characterId: sigrun } })).body.errors![0].extensions!.reason).toBe('RESILIENCE_ALREADY_REROLLED');
+    const finished = (await ada.client.data(M.finish, { input: { characterId: sigrun, weaponName: 'Axe' } })).tenthRealmFinishCharacter;
+    expect(finished.character.tenthRealm).toMatchObject({
+      status: 'ACTIVE',
+      armor: { die: 4, originalDie: 4, broken: false },
+      weapon: { name: 'Axe', die: 6, broken: false },
+      inventory: { slots: 10, usedSlots: 1, items: [], conditions: [] },
+      xp: 0,
+    });
+
+    const { id: brand } = await newCharacter(bo.client, campaignId, 'Brand', 'ELK');
+
+    // The map: a starting d20, then the first hex and its risk card.
+    const start = (await gm.data(M.startingRegion, { input: { campaignId } })).tenthRealmRollStartingRegion;
+    expect(start.d20).toBeGreaterThanOrEqual(1);
+    expect(start.d20).toBeLessThanOrEqual(20);
+    const entered = (await ada.client.data(M.enter, { input: { campaignId, hex: String(start.d20), notes: 'a fjord' } })).tenthRealmEnterRegion;
+    expect(entered.firstVisit).toBe(true);
+    expect(entered.region.riskRating).toBe({ H: 1, D: 2, C: 2, S: 3 }[entered.region.riskCard.code.slice(-1) as 'H']);
+    expect(await ada.client.errorCode(M.risk, { input: { campaignId, hex: String(start.d20), riskRating: 4 } })).toBe('FORBIDDEN');
+    const risk = (await gm.data(M.risk, { input: { campaignId, hex: String(start.d20), riskRating: 2 } })).tenthRealmSetRiskRating;
+    expect(risk.region.riskRating).toBe(2);
+
+    // Trial rolls against an impossible DR: every one is a setback and marks 1 XP, revealing 2 cards.
+    for (const n of range(8)) {
+      const roll = (await ada.client.data(M.roll, { input: { characterId: sigrun, attribute: 'STRENGTH', dr: 100 } })).tenthRealmTrialRoll;
+      const blacks = roll.revealed.filter((card: { color: string }) => card.color === 'BLACK').length;
+      expect(roll).toMatchObject({ success: false, xpMarked: 1, consequenceDue: true, cardKept: null, baseDr: 100 });
+      expect(roll.revealed).toHaveLength(2);
+      expect(roll.effectiveDr).toBe(100 + 2 * blacks);
+      expect(roll.score).toBe(roll.d20 + roll.attributeModifier);
+      expect(roll.character.tenthRealm.xp).toBe(n);
+      expect(roll.blessingDue).toBe(n === 8);
+    }
+    // A fate roll reveals nothing and marks nothing.
+    const fate = (await ada.client.data(M.roll, { input: { characterId: sigrun, attribute: 'HEART', dr: 100, fate: true } })).tenthRealmTrialRoll;
+    expect(fate).toMatchObject({ revealed: [], xpMarked: 0, cardKept: null, success: false });
+
+    // A successful roll keeps a revealed card, red when one was red; the hand is the owner's secret.
+    const easy = (await bo.client.data(M.roll, { input: { characterId: brand, attribute: 'HEART', dr: -50 } })).tenthRealmTrialRoll;
+    expect(easy.success).toBe(true);
+    const firstRed = easy.revealed.find((card: { color: string }) => card.color === 'RED');
+    expect(easy.cardKept).toEqual({ code: (firstRed ?? easy.revealed[0]).code });
+    const hands = `query ($id: ID!) { character(id: $id) { handCount hand { code } } }`;
+    expect((await bo.client.data(hands, { id: brand })).character).toEqual({ handCount: 1, hand: [{ code: easy.cardKept.code }] });
+    expect((await ada.client.data(hands, { id: brand })).character).toEqual({ handCount: 1, hand: null });
+    // Another player cannot burn that card; its owner can, and then no card is kept.
+    const burnForBrand = { characterId: brand, cardId: easy.cardKept.code, effect: 'AID_AN_ALLY' };
+    expect(await ada.client.errorCode(M.roll, { input: { characterId: sigrun, attribute: 'HEART', dr: 9, burns: [burnForBrand] } })).toBe('FORBIDDEN');
+    const notHeld = await bo.client.request(M.roll, { input: { characterId: brand, attribute: 'HEART', burns: [{ characterId: brand, cardId: 'AS' === easy.cardKept.code ? 'KS' : 'AS', effect: 'CALL_THE_GODS' }] } });
+    expect(notHeld.body.errors![0]).toMatchObject({ message: 'that card is not in your hand', extensions: { code: 'RULE_VIOLATION' } });
+    const called = (await bo.client.data(M.roll, { input: { characterId: brand, attribute: 'HEART', dr: -50, burns: [{ characterId: brand, cardId: easy.cardKept.code, effect: 'CALL_THE_GODS' }] } })).tenthRealmTrialRoll;
+    expect(called).toMatchObject({ success: true, bonus: 2, cardKept: null, burned: [easy.cardKept.code] });
+    expect(called.score).toBe(called.d20 + called.attributeModifier + 2);
+
+    // The blessing, once the track is full.
+    expect((await bo.client.request(M.blessing, { input: { characterId: brand } })).body.errors![0].message).toBe('the XP track is not full (0 of 8)');
+    const blessed = (await ada.client.data(M.blessing, { input: { characterId: sigrun } })).tenthRealmBlessing;
+    expect(blessed.attributes).toHaveLength(4);
+    expect(blessed.character.tenthRealm.xp).toBe(0);
+    expect(blessed.badOmens).toBe(blessed.attributes.filter((a: { card: { code: string } }) => a.card.code.endsWith('S')).length);
+
+    // A combat against one weak enemy: any attack that lands a point wins it.
+    const started = (await gm.data(M.startCombat, {
+      input: { campaignId, characterIds: [sigrun, brand], enemies: [{ name: 'Draugr', resilience: 1, weaponDie: 6 }] },
+    })).tenthRealmStartCombat;
+    expect(started.encounter.initiative).toBe(started.encounter.initiativeCard.color === 'RED' ? 'PLAYERS' : 'ENEMIES');
+    const encounterId: string = started.encounter.id;
+    const hit = (await ada.client.data(M.attack, { input: { encounterId, characterId: sigrun, enemyId: 'e1', attribute: 'STRENGTH' } })).tenthRealmAttack;
+    expect(hit.damage).toBe(hit.damageRoll - hit.armorRoll);
+    expect(hit.enemy).toEqual({ id: 'e1', resilience: 0, status: 'DOWN' });
+    expect(hit.encounter.status).toBe('WON');
+    expect(hit.encounter.turns).toHaveLength(1);
+    const shown = (await bo.client.data(`query ($id: ID!) { encounter(id: $id) { status initiative enemies { id resilience weaponDie status } turns { kind } } }`, { id: encounterId })).encounter;
+    expect(shown).toMatchObject({ status: 'WON', enemies: [{ id: 'e1', resilience: 0, weaponDie: 6, status: 'DOWN' }], turns: [{ kind: 'ATTACK' }] });
+
+    // A condition, then a full rest clears it and restores resilience.
+    await gm.data(M.condition, { input: { characterId: sigrun, condition: 'Frostbite' } });
+    const rested = (await ada.client.data(M.rest, { input: { characterId: sigrun, kind: 'FULL', clearCondition: 'Frostbite' } })).tenthRealmRest;
+    expect(rested.character.tenthRealm.inventory.conditions).toEqual([]);
+    expect(rested.character.tenthRealm.resilience).toBe(rested.character.tenthRealm.maxResilience);
+    const short = (await bo.client.data(M.rest, { input: { characterId: brand, kind: 'SHORT' } })).tenthRealmRest;
+    expect(short.recovered).toBe(0);
+    expect(short.omen).toBe({ H: 'SERENE', D: 'CALM', C: 'TROUBLE_IS_AHEAD', S: 'TROUBLE_IS_HERE' }[short.card.code.slice(-1) as 'H']);
+
+    const asked = (await bo.client.data(M.oracle, { input: { campaignId, question: 'Is the hall empty?', factors: 2 } })).tenthRealmOracle;
+    expect(asked.cards).toHaveLength(3);
+    const reds = asked.cards.filter((card: { color: string }) => card.color === 'RED').length;
+    expect(asked.answer).toBe(reds >= 2 ? 'STRONG_YES' : reds === 1 ? 'WEAK_YES' : 'NO');
+
+    // The log: every action once, in order, gap-free, and the deck still whole.
+    const { events } = await gm.data(EVENTS, { c: campaignId });
+    expect(events.map((event: { seq: number }) => event.seq)).toEqual(range(events.length));
+    const ours = events.filter((event: { type: string }) => event.type.startsWith('tenth-realm.')).map((event: { type: string }) => event.type);
+    expect(ours).toEqual([
+      'tenth-realm.character.created',
+      'tenth-realm.attribute.redrawn',
+      'tenth-realm.attribute.redrawn',
+      'tenth-realm.vanori.chosen',
+      'tenth-realm.resilience.rerolled',
+      'tenth-realm.character.finished',
+      'tenth-realm.character.created',
+      'tenth-realm.vanori.chosen',
+      'tenth-realm.character.finished',
+      'tenth-realm.starting-region-rolled',
+      'tenth-realm.region.entered',
+      'tenth-realm.risk-rating.set',
+      ...range(9).map(() => 'tenth-realm.trial-rolled'),
+      'tenth-realm.trial-rolled',
+      'tenth-realm.trial-rolled',
+      'tenth-realm.blessing',
+      'tenth-realm.combat.started',
+      'tenth-realm.combat.attack',
+      'tenth-realm.condition.added',
+      'tenth-realm.rested',
+      'tenth-realm.rested',
+      'tenth-realm.oracle',
+    ]);
+    const lastRoll = events.filter((event: { type: string }) => event.type === 'tenth-realm.trial-rolled').at(-1);
+    expect(lastRoll.payload).toMatchObject({ characterId: brand, success: true, burned: [easy.cardKept.code] });
+    expect(events.find((event: { type: string }) => event.type === 'tenth-realm.oracle').payload).toMatchObject({ question: 'Is the hall empty?', answer: asked.answer });
+    expect(await env.db.deckIsConserved(deckId)).toBe(true);
+  });
+
+  it('refuses tenth-realm mutations on a campaign of another ruleset, writing nothing', async () => {
+    const table = await createTable(env.arbiter.url, 'yummell');
+    const before = await env.db.eventSeqs(table.campaignId);
+    const response = await table.gm.request(M.create, { input: { campaignId: table.campaignId, name: 'Nobody' } });
+    expect(response.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+    expect(await env.db.query('SELECT id FROM characters WHERE campaign_id = $1 AND name = $2', [table.campaignId, 'Nobody'])).toEqual([]);
+  });
+});
