@@ -24,6 +24,15 @@ const M = {
   attack: `mutation ($input: TenthRealmAttackInput!) { tenthRealmAttack(input: $input) { roll { ${ROLL} } damageDie damageRoll armorRoll damage enemy { id resilience status } encounter { status turns { turn kind summary } } eventSeq } }`,
   rest: `mutation ($input: TenthRealmRestInput!) { tenthRealmRest(input: $input) { card { code } omen recovered ${CHARACTER} eventSeq } }`,
   oracle: `mutation ($input: TenthRealmOracleInput!) { tenthRealmOracle(input: $input) { answer cards { code color } eventSeq } }`,
+  defend: `mutation ($input: TenthRealmDefendInput!) { tenthRealmDefend(input: $input) { roll { ${ROLL} } hit { damageDie damageRoll armorRoll damage } character { ${SHEET} } encounter { status } eventSeq } }`,
+  morale: `mutation ($input: TenthRealmMoraleInput!) { tenthRealmMorale(input: $input) { card { code } morale enemyIds encounter { status enemies { id status morale } } eventSeq } }`,
+  endCombat: `mutation ($input: TenthRealmEndCombatInput!) { tenthRealmEndCombat(input: $input) { encounter { status turns { kind summary } } eventSeq } }`,
+  burn: `mutation ($input: TenthRealmBurnCardInput!) { tenthRealmBurnCard(input: $input) { setUp morale { card { code } morale enemyIds } ${CHARACTER} eventSeq } }`,
+  check: `mutation ($input: TenthRealmResilienceCheckInput!) { tenthRealmResilienceCheck(input: $input) { roll { success } incapacitated ${CHARACTER} eventSeq } }`,
+  tend: `mutation ($input: TenthRealmConditionInput!) { tenthRealmTendWounds(input: $input) { ${CHARACTER} eventSeq } }`,
+  damageGear: `mutation ($input: TenthRealmGearInput!) { tenthRealmDamageGear(input: $input) { ${CHARACTER} eventSeq } }`,
+  repairGear: `mutation ($input: TenthRealmGearInput!) { tenthRealmRepairGear(input: $input) { ${CHARACTER} eventSeq } }`,
+  reaction: `mutation ($input: TenthRealmCampaignInput!) { tenthRealmReaction(input: $input) { card { code } reaction eventSeq } }`,
   condition: `mutation ($input: TenthRealmConditionInput!) { tenthRealmAddCondition(input: $input) { ${CHARACTER} eventSeq } }`,
 };
 
@@ -197,6 +206,108 @@ describe('the Tenth Realm over HTTP', () => {
     expect(lastRoll.payload).toMatchObject({ characterId: brand, success: true, burned: [easy.cardKept.code] });
     expect(events.find((event: { type: string }) => event.type === 'tenth-realm.oracle').payload).toMatchObject({ question: 'Is the hall empty?', answer: asked.answer });
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
+  });
+
+  it('loses a fight: burns against enemies, defences, a resilience check, incapacitation and tended wounds', async () => {
+    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const { gm, campaignId, deckId } = table;
+    const [ada, bo] = table.players;
+    const { id: wolf } = await newCharacter(ada.client, campaignId, 'Ulfa', 'WOLF');
+    const { id: raven } = await newCharacter(bo.client, campaignId, 'Hrafn', 'RAVEN');
+
+    // GM-only actions are refused to players, and write nothing.
+    const before = await env.db.eventSeqs(campaignId);
+    const enemies = [{ name: 'Troll', resilience: 50, armorDie: 6, weaponDie: 12 }, { name: 'Wolfling', resilience: 5, weaponDie: 4 }];
+    expect(await ada.client.errorCode(M.startCombat, { input: { campaignId, characterIds: [wolf], enemies } })).toBe('FORBIDDEN');
+    expect(await ada.client.errorCode(M.reaction, { input: { campaignId } })).toBe('FORBIDDEN');
+    expect(await ada.client.errorCode(M.damageGear, { input: { characterId: wolf, gear: 'ARMOR' } })).toBe('FORBIDDEN');
+    expect(await env.db.eventSeqs(campaignId)).toEqual(before);
+
+    // The GM damages armor: d4 → broken; and repairs it.
+    const broken = (await gm.data(M.damageGear, { input: { characterId: raven, gear: 'ARMOR' } })).tenthRealmDamageGear;
+    expect(broken.character.tenthRealm.armor).toMatchObject({ die: null, broken: true, originalDie: 4 });
+    const repaired = (await gm.data(M.repairGear, { input: { characterId: raven, gear: 'ARMOR' } })).tenthRealmRepairGear;
+    expect(repaired.character.tenthRealm.armor).toMatchObject({ die: 4, broken: false });
+
+    const started = (await gm.data(M.startCombat, { input: { campaignId, characterIds: [wolf, raven], enemies } })).tenthRealmStartCombat;
+    const encounterId: string = started.encounter.id;
+    expect(started.encounter.enemies.map((enemy: { id: string }) => enemy.id)).toEqual(['e1', 'e2']);
+    expect(await gm.errorCode(M.startCombat, { input: { campaignId, characterIds: [wolf], enemies } })).toBe('RULE_VIOLATION');
+
+    // Cards to burn: successful rolls keep one each.
+    for (const [client, id] of [[ada.client, wolf], [bo.client, raven]] as const) {
+      const roll = (await client.data(M.roll, { input: { characterId: id, attribute: 'HEART', dr: -50 } })).tenthRealmTrialRoll;
+      expect(roll.success).toBe(true);
+    }
+    const handOf = async (client: Client, id: string) =>
+      (await client.data(`query ($id: ID!) { character(id: $id) { hand { code } } }`, { id })).character.hand.map((card: { code: string }) => card.code);
+    // With no risk revealed (no region entered), nothing was kept.
+    expect(await handOf(ada.client, wolf)).toEqual([]);
+    const entered = (await gm.data(M.enter, { input: { campaignId, hex: 'B4' } })).tenthRealmEnterRegion;
+    expect(entered.region.riskRating).toBeGreaterThan(0);
+    for (const [client, id] of [[ada.client, wolf], [bo.client, raven]] as const) {
+      await client.data(M.roll, { input: { characterId: id, attribute: 'HEART', dr: -50 } });
+    }
+    const [wolfCard] = await handOf(ada.client, wolf);
+    const [ravenCard] = await handOf(bo.client, raven);
+
+    // WOLF forces a morale check on the Wolfling; RAVEN steps the Troll's next damage die down.
+    const howl = (await ada.client.data(M.burn, { input: { characterId: wolf, cardId: wolfCard, effect: 'VANORI', targetEnemyId: 'e2' } })).tenthRealmBurnCard;
+    expect(howl.setUp).toBe('MORALE_CHECK');
+    expect(howl.morale.enemyIds).toEqual(['e2']);
+    expect(howl.morale.morale).toBe({ H: 'PANIC_AND_FLEE', D: 'SURRENDER_OR_NEGOTIATE', C: 'STAY_IN_THE_FIGHT', S: 'DOUBLE_DOWN' }[howl.morale.card.code.slice(-1) as 'H']);
+    const croak = (await bo.client.data(M.burn, { input: { characterId: raven, cardId: ravenCard, effect: 'VANORI', targetEnemyId: 'e1' } })).tenthRealmBurnCard;
+    expect(croak.setUp).toBe('DAMAGE_STEP_DOWN');
+    const troll = (await bo.client.data(`query ($id: ID!) { encounter(id: $id) { enemies { id damageStepDownPending } } }`, { id: encounterId })).encounter.enemies[0];
+    expect(troll).toEqual({ id: 'e1', damageStepDownPending: true });
+
+    // The Troll hits the Raven (a certain setback): its d12 steps down to a d10 (a natural 1 would step
+    // it up first, but a d12 stepped up stays a d12).
+    const first = (await bo.client.data(M.defend, { input: { encounterId, characterId: raven, enemyId: 'e1', attribute: 'DEXTERITY', dr: 100 } })).tenthRealmDefend;
+    expect(first.roll.success).toBe(false);
+    expect(first.hit.damageDie).toBe(10);
+    expect(first.hit.damage).toBe(Math.max(0, first.hit.damageRoll - first.hit.armorRoll));
+
+    // The GM calls a morale check for everyone still fighting.
+    const morale = (await gm.data(M.morale, { input: { encounterId } })).tenthRealmMorale;
+    expect(morale.enemyIds.length).toBeGreaterThan(0);
+
+    // The Troll keeps hitting the Raven until she falls.
+    let defence = first;
+    for (let blow = 0; defence.character.tenthRealm.resilience > 0 && defence.encounter.status === 'ACTIVE' && blow < 60; blow++) {
+      const result = await bo.client.request(M.defend, { input: { encounterId, characterId: raven, enemyId: 'e1', attribute: 'DEXTERITY', dr: 100 } });
+      if (result.body.errors) break; // the Troll fled or surrendered at the morale check
+      defence = result.body.data!.tenthRealmDefend;
+    }
+    const trollStatus = (await gm.data(`query ($id: ID!) { encounter(id: $id) { status enemies { status } } }`, { id: encounterId })).encounter;
+    if (trollStatus.enemies[0].status === 'FIGHTING') {
+      expect(defence.character.tenthRealm.resilience).toBe(0);
+      expect(defence.character.tenthRealm.pending.resilienceCheckDue).toBe(true);
+      // Resting is refused while the check is due.
+      expect((await bo.client.request(M.rest, { input: { characterId: raven, kind: 'SHORT' } })).body.errors![0].message).toBe('a resilience check is due first');
+      const check = (await bo.client.data(M.check, { input: { characterId: raven, dr: 100 } })).tenthRealmResilienceCheck;
+      expect(check).toMatchObject({ incapacitated: true, roll: { success: false } });
+      expect(check.character.tenthRealm.status).toBe('INCAPACITATED');
+      expect(await bo.client.errorCode(M.roll, { input: { characterId: raven, attribute: 'HEART' } })).toBe('RULE_VIOLATION');
+      const tended = (await gm.data(M.tend, { input: { characterId: raven, condition: 'Broken rib' } })).tenthRealmTendWounds;
+      expect(tended.character.tenthRealm).toMatchObject({ status: 'ACTIVE', resilience: 1, inventory: { conditions: ['Broken rib'] } });
+    }
+
+    if ((await gm.data(`query ($id: ID!) { encounter(id: $id) { status } }`, { id: encounterId })).encounter.status === 'ACTIVE') {
+      const ended = (await gm.data(M.endCombat, { input: { encounterId, outcome: 'PLAYERS_WITHDREW' } })).tenthRealmEndCombat;
+      expect(ended.encounter.status).toBe('PLAYERS_WITHDREW');
+      expect(ended.encounter.turns.at(-1)).toEqual({ kind: 'END', summary: 'PLAYERS_WITHDREW' });
+    }
+    expect(await gm.errorCode(M.morale, { input: { encounterId } })).toBe('RULE_VIOLATION');
+
+    // Every random value of the session can be verified once the seed is revealed.
+    await gm.data(`mutation ($input: CampaignInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId } });
+    const verified = (await ada.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches } }`, { c: campaignId })).verifyEvents;
+    expect(verified.mismatches).toEqual([]);
+    expect(verified.checked).toBeGreaterThan(10);
+    expect(await env.db.deckIsConserved(deckId)).toBe(true);
+    const { seqs, lastEventSeq } = await env.db.eventSeqs(campaignId);
+    expect(seqs).toEqual(range(lastEventSeq));
   });
 
   it('refuses tenth-realm mutations on a campaign of another ruleset, writing nothing', async () => {
