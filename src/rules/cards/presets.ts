@@ -1,3 +1,4 @@
+import { ENCHANTED_REALMS_STARTER_PRESET } from '../enchanted-realms-cards/starter-deck.js';
 import { type CardDefinition, colorOfSuit, type Suit } from './card.js';
 
 /** A named deck that a campaign can start from. */
@@ -59,4 +60,5 @@ export const CARD_PRESETS: Readonly<Record<string, CardPreset>> = {
     description: 'Four suits (♣ ♦ ♥ ♠) of thirteen ranks, A 2–10 J Q K, without jokers.',
     cards: STANDARD_52,
   },
+  'enchanted-realms-starter': ENCHANTED_REALMS_STARTER_PRESET,
 };
