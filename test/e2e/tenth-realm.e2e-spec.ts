@@ -4,7 +4,7 @@ import { range, useTestArbiter } from '../helpers/db-checks.js';
 const SHEET = `tenthRealm { status attributes { strength dexterity willpower heart } attributeCards { attribute card { code color } value }
   redrawnAttributes vanori { name ability resilienceDie } resilience maxResilience resilienceRerolled
   armor { name die originalDie broken } weapon { name die originalDie broken } inventory { slots usedSlots items conditions }
-  xp pending { resilienceCheckDue woundsToTend blessingDue nextRollDrReduction bearArmorD4 oxLongRest owlDoubleXp } owlUsedThisSession }`;
+  xp pending { resilienceCheckDue woundsToTend blessingDue nextRollDrReduction bearArmorD4 oxLongRest owlDoubleXp allyAid } owlUsedThisSession }`;
 const CHARACTER = `character { id name handCount ${SHEET} }`;
 const ROLL = `d20 attributeModifier bonus score baseDr effectiveDr revealed { code color } success natural20 natural1 turnedTheTable
   cardKept { code } burned xpMarked consequenceDue blessingDue eventSeq`;
@@ -27,12 +27,13 @@ const M = {
   defend: `mutation ($input: TenthRealmDefendInput!) { tenthRealmDefend(input: $input) { roll { ${ROLL} } hit { damageDie damageRoll armorRoll damage } character { ${SHEET} } encounter { status } eventSeq } }`,
   morale: `mutation ($input: TenthRealmMoraleInput!) { tenthRealmMorale(input: $input) { card { code } morale enemyIds encounter { status enemies { id status morale } } eventSeq } }`,
   endCombat: `mutation ($input: TenthRealmEndCombatInput!) { tenthRealmEndCombat(input: $input) { encounter { status turns { kind summary } } eventSeq } }`,
-  burn: `mutation ($input: TenthRealmBurnCardInput!) { tenthRealmBurnCard(input: $input) { setUp morale { card { code } morale enemyIds } ${CHARACTER} eventSeq } }`,
+  burn: `mutation ($input: TenthRealmBurnCardInput!) { tenthRealmBurnCard(input: $input) { setUp aid morale { card { code } morale enemyIds } ${CHARACTER} eventSeq } }`,
   check: `mutation ($input: TenthRealmResilienceCheckInput!) { tenthRealmResilienceCheck(input: $input) { roll { success } incapacitated ${CHARACTER} eventSeq } }`,
   tend: `mutation ($input: TenthRealmConditionInput!) { tenthRealmTendWounds(input: $input) { ${CHARACTER} eventSeq } }`,
   damageGear: `mutation ($input: TenthRealmGearInput!) { tenthRealmDamageGear(input: $input) { ${CHARACTER} eventSeq } }`,
   repairGear: `mutation ($input: TenthRealmGearInput!) { tenthRealmRepairGear(input: $input) { ${CHARACTER} eventSeq } }`,
   reaction: `mutation ($input: TenthRealmCampaignInput!) { tenthRealmReaction(input: $input) { card { code } reaction eventSeq } }`,
+  lose: `mutation ($input: TenthRealmLoseResilienceInput!) { tenthRealmLoseResilience(input: $input) { ${CHARACTER} eventSeq } }`,
   condition: `mutation ($input: TenthRealmConditionInput!) { tenthRealmAddCondition(input: $input) { ${CHARACTER} eventSeq } }`,
 };
 
@@ -146,6 +147,14 @@ describe('the Tenth Realm over HTTP', () => {
     expect(blessed.character.tenthRealm.xp).toBe(0);
     expect(blessed.badOmens).toBe(blessed.attributes.filter((a: { card: { code: string } }) => a.card.code.endsWith('S')).length);
 
+    // Bo's ELK aids Sigrun ahead of her roll, from his own hand with his own key: +3, and no card kept.
+    const kept = (await bo.client.data(M.roll, { input: { characterId: brand, attribute: 'HEART', dr: -50 } })).tenthRealmTrialRoll.cardKept.code;
+    const aid = (await bo.client.data(M.burn, { input: { characterId: brand, cardId: kept, effect: 'AID_AN_ALLY', targetCharacterId: sigrun } })).tenthRealmBurnCard;
+    expect(aid).toMatchObject({ setUp: 'AID_AN_ALLY', aid: 3 });
+    const aided = (await ada.client.data(M.roll, { input: { characterId: sigrun, attribute: 'STRENGTH', dr: -50 } })).tenthRealmTrialRoll;
+    expect(aided).toMatchObject({ bonus: 3, success: true, cardKept: null });
+    expect(aided.character.tenthRealm.pending.allyAid).toBe(0);
+
     // A combat against one weak enemy: any attack that lands a point wins it.
     const started = (await gm.data(M.startCombat, {
       input: { campaignId, characterIds: [sigrun, brand], enemies: [{ name: 'Draugr', resilience: 1, weaponDie: 6 }] },
@@ -160,7 +169,10 @@ describe('the Tenth Realm over HTTP', () => {
     const shown = (await bo.client.data(`query ($id: ID!) { encounter(id: $id) { status initiative enemies { id resilience weaponDie status } turns { kind } } }`, { id: encounterId })).encounter;
     expect(shown).toMatchObject({ status: 'WON', enemies: [{ id: 'e1', resilience: 0, weaponDie: 6, status: 'DOWN' }], turns: [{ kind: 'ATTACK' }] });
 
-    // A condition, then a full rest clears it and restores resilience.
+    // A consequence costs resilience and adds a condition; a full rest clears it and restores resilience.
+    const hurt = (await gm.data(M.lose, { input: { characterId: sigrun, amount: 2 } })).tenthRealmLoseResilience;
+    expect(hurt.character.tenthRealm.resilience).toBe(hurt.character.tenthRealm.maxResilience - 2);
+    expect(await ada.client.errorCode(M.lose, { input: { characterId: sigrun, amount: 2 } })).toBe('FORBIDDEN');
     await gm.data(M.condition, { input: { characterId: sigrun, condition: 'Frostbite' } });
     const rested = (await ada.client.data(M.rest, { input: { characterId: sigrun, kind: 'FULL', clearCondition: 'Frostbite' } })).tenthRealmRest;
     expect(rested.character.tenthRealm.inventory.conditions).toEqual([]);
@@ -195,15 +207,19 @@ describe('the Tenth Realm over HTTP', () => {
       'tenth-realm.trial-rolled',
       'tenth-realm.trial-rolled',
       'tenth-realm.blessing',
+      'tenth-realm.trial-rolled',
+      'tenth-realm.card.burned',
+      'tenth-realm.trial-rolled',
       'tenth-realm.combat.started',
       'tenth-realm.combat.attack',
+      'tenth-realm.resilience.lost',
       'tenth-realm.condition.added',
       'tenth-realm.rested',
       'tenth-realm.rested',
       'tenth-realm.oracle',
     ]);
-    const lastRoll = events.filter((event: { type: string }) => event.type === 'tenth-realm.trial-rolled').at(-1);
-    expect(lastRoll.payload).toMatchObject({ characterId: brand, success: true, burned: [easy.cardKept.code] });
+    const calledRoll = events.filter((event: { type: string }) => event.type === 'tenth-realm.trial-rolled').at(-3);
+    expect(calledRoll.payload).toMatchObject({ characterId: brand, success: true, burned: [easy.cardKept.code] });
     expect(events.find((event: { type: string }) => event.type === 'tenth-realm.oracle').payload).toMatchObject({ question: 'Is the hall empty?', answer: asked.answer });
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
   });

@@ -3,7 +3,7 @@ import { fightingEnemy, moraleCheck } from './combat.js';
 import { addItem } from './resilience.js';
 import { refuse, rule } from './table.js';
 
-export type OutsideBurnEffect = 'COME_PREPARED' | 'VANORI';
+export type OutsideBurnEffect = 'COME_PREPARED' | 'AID_AN_ALLY' | 'VANORI';
 
 export interface BurnCardInput {
   characterId: string;
@@ -13,6 +13,8 @@ export interface BurnCardInput {
   item?: string;
   /** WOLF and RAVEN: the enemy of the combat under way. */
   targetEnemyId?: string;
+  /** AID_AN_ALLY: the ally whose next roll gets +2 (+3 from an ELK). */
+  targetCharacterId?: string;
 }
 
 /**
@@ -25,11 +27,24 @@ export const burnCard = rule('tenth-realm.card.burned', (play, input: BurnCardIn
   const sheet = play.activeCharacter(input.characterId);
   if (!play.holds(input.characterId, input.cardId)) refuse('CARD_NOT_IN_YOUR_HAND', 'that card is not in your hand');
 
+  if (input.effect === 'AID_AN_ALLY') {
+    // Burned ahead of the ally's roll, so each player burns from their own hand with their own key;
+    // the roll then counts as one a card was burned for (no card to hand).
+    if (!input.targetCharacterId || input.targetCharacterId === input.characterId) {
+      refuse('INVALID_BURN', 'name the ally you aid (targetCharacterId), another character than yours');
+    }
+    const ally = play.activeCharacter(input.targetCharacterId);
+    const aid = sheet.vanori?.name === 'ELK' ? 3 : 2;
+    play.burn(input.characterId, input.cardId);
+    ally.pending.allyAid = (ally.pending.allyAid ?? 0) + aid;
+    return { vanori: null, setUp: 'AID_AN_ALLY', morale: null, aid };
+  }
+
   if (input.effect === 'COME_PREPARED') {
     if (!input.item) refuse('INVALID_BURN', 'name the item you came prepared with');
     addItem(sheet, input.item);
     play.burn(input.characterId, input.cardId);
-    return { vanori: null, setUp: 'ITEM_ADDED', morale: null };
+    return { vanori: null, setUp: 'ITEM_ADDED', morale: null, aid: 0 };
   }
 
   const vanori = sheet.vanori?.name;
@@ -71,5 +86,5 @@ export const burnCard = rule('tenth-realm.card.burned', (play, input: BurnCardIn
       // An invented Vanori's ability is the GM's to adjudicate; the burn is recorded.
       break;
   }
-  return { vanori, setUp: vanori === 'WOLF' ? 'MORALE_CHECK' : vanori === 'RAVEN' ? 'DAMAGE_STEP_DOWN' : vanori, morale };
+  return { vanori, setUp: vanori === 'WOLF' ? 'MORALE_CHECK' : vanori === 'RAVEN' ? 'DAMAGE_STEP_DOWN' : vanori, morale, aid: 0 };
 });

@@ -26,6 +26,7 @@ function draftSheet(play: Play, characterId: string): TenthRealmSheet {
 
 /** Step 1: a new draft character; one card revealed per attribute. */
 export const createCharacter = rule('tenth-realm.character.created', (play, input: { characterId: string }) => {
+  if (play.state.characters[input.characterId]) refuse('CHARACTER_EXISTS', 'that character already has a sheet');
   const cards = play.reveal(ATTRIBUTES.length);
   const attributeCards = Object.fromEntries(ATTRIBUTES.map((attribute, i) => [attribute, cards[i]])) as Record<Attribute, string>;
   const attributes = Object.fromEntries(ATTRIBUTES.map((attribute, i) => [attribute, attributeFromCard(cards[i])])) as Record<Attribute, number>;

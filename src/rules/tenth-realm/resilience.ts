@@ -27,7 +27,7 @@ export const resilienceCheck = rule(
   (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (!sheet.pending.resilienceCheckDue) refuse('NO_RESILIENCE_CHECK_DUE', 'no resilience check is due: resilience is above 0');
-    const roll = resolveTrial(play, { ...input, attribute: input.attribute ?? 'WILLPOWER' });
+    const roll = resolveTrial(play, { ...input, attribute: input.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
     sheet.pending.resilienceCheckDue = false;
     if (roll.success) {
       sheet.resilience = 1;
@@ -38,6 +38,14 @@ export const resilienceCheck = rule(
     return { roll, resilience: sheet.resilience, incapacitated: !roll.success };
   },
 );
+
+/** GM: a consequence costs resilience (tenth-realm.md, "Trial roll", SETBACK); at 0 a check is due. */
+export const loseResilienceRule = rule('tenth-realm.resilience.lost', (play, input: { characterId: string; amount: number }) => {
+  const sheet = play.activeCharacter(input.characterId);
+  if (!Number.isInteger(input.amount) || input.amount < 1) refuse('INVALID_AMOUNT', 'lose at least 1 resilience');
+  loseResilience(sheet, input.amount);
+  return { resilience: sheet.resilience, resilienceCheckDue: sheet.pending.resilienceCheckDue };
+});
 
 /** An incapacitated character's wounds are tended: resilience 1 and a new condition. */
 export const tendWounds = rule('tenth-realm.wounds-tended', (play, input: { characterId: string; condition: string }) => {

@@ -73,6 +73,8 @@ export interface PendingFlags {
   oxLongRest: boolean;
   /** OWL burn: the next setback marks XP twice. */
   owlDoubleXp: boolean;
+  /** AID AN ALLY burned outside a roll by other characters: added to the next roll's score. */
+  allyAid: number;
 }
 
 export interface TenthRealmSheet {
@@ -102,6 +104,7 @@ export const NO_PENDING: PendingFlags = Object.freeze({
   bearArmorD4: false,
   oxLongRest: false,
   owlDoubleXp: false,
+  allyAid: 0,
 });
 
 /** Inventory slots in use: items, the weapon and conditions each take one (Character creation step 4). */

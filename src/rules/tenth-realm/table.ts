@@ -64,7 +64,9 @@ export type ViolationReason =
   | 'UNKNOWN_ENEMY'
   | 'ENEMY_OUT_OF_FIGHT'
   | 'INVALID_DIE'
-  | 'INVALID_FACTORS';
+  | 'INVALID_FACTORS'
+  | 'INVALID_AMOUNT'
+  | 'CHARACTER_EXISTS';
 
 export interface Violation {
   reason: ViolationReason;

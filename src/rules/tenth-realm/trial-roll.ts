@@ -101,8 +101,11 @@ function burnBonus(play: Play, burn: RollBurn): number {
  * copy: burns, reveals, the d20, the card to hand or the XP. Attacks, defences and resilience
  * checks are trial rolls too and call this.
  */
-export function resolveTrial(play: Play, input: TrialInput): TrialResult {
+export function resolveTrial(play: Play, input: TrialInput, options: { resilienceCheck?: boolean } = {}): TrialResult {
   const roller = play.activeCharacter(input.characterId);
+  if (roller.pending.resilienceCheckDue && !options.resilienceCheck) {
+    refuse('RESILIENCE_CHECK_DUE', 'resilience is 0: a resilience check is due first');
+  }
   const burns = input.burns ?? [];
   checkBurns(play, input);
 
@@ -122,7 +125,10 @@ export function resolveTrial(play: Play, input: TrialInput): TrialResult {
 
   const d20 = play.roll(20);
   const attributeModifier = roller.attributes[input.attribute];
-  const bonus = burnedNow.reduce((sum, burn) => sum + burnBonus(play, burn), 0);
+  // Aid burned for this roll ahead of it, by allies with keys of their own (burns.ts).
+  const allyAid = roller.pending.allyAid ?? 0;
+  roller.pending.allyAid = 0;
+  const bonus = burnedNow.reduce((sum, burn) => sum + burnBonus(play, burn), allyAid);
   const score = d20 + attributeModifier + bonus;
   let success = score > effectiveDr;
   let turnedTheTable = false;
@@ -131,7 +137,7 @@ export function resolveTrial(play: Play, input: TrialInput): TrialResult {
     success = true;
     turnedTheTable = true;
   }
-  const anyBurned = burnedNow.length > 0 || turnedTheTable;
+  const anyBurned = burnedNow.length > 0 || turnedTheTable || allyAid > 0;
 
   let cardKept: string | null = null;
   if (success && !input.fate && !anyBurned && revealed.length > 0) {
@@ -155,7 +161,8 @@ export function resolveTrial(play: Play, input: TrialInput): TrialResult {
     cardKept: cardKept === null ? null : { code: cardKept },
     burned: [...burnedNow.map((burn) => burn.cardId), ...(turnedTheTable ? [turnTheTable!.cardId] : [])],
     xpMarked,
-    consequenceDue: !success || turnedTheTable,
+    // A fate roll carries no consequential risk (seed 002, "Fate roll").
+    consequenceDue: !input.fate && (!success || turnedTheTable),
     blessingDue: play.character(input.characterId).pending.blessingDue,
   };
 }

@@ -14,6 +14,7 @@ import {
   clearCondition,
   dropItem,
   gainItem,
+  loseResilienceRule,
   rest,
   resilienceCheck,
   tendWounds,
@@ -35,6 +36,7 @@ import type {
   TenthRealmFinishCharacterInput,
   TenthRealmGearInput,
   TenthRealmItemInput,
+  TenthRealmLoseResilienceInput,
   TenthRealmMoraleInput,
   TenthRealmOracleInput,
   TenthRealmRedrawAttributeInput,
@@ -162,12 +164,20 @@ export class TenthRealmActions {
       principal,
       character.campaignId,
       burnCard,
-      { characterId: input.characterId, cardId: input.cardId, effect: input.effect, item: input.item ?? undefined, targetEnemyId: input.targetEnemyId ?? undefined },
+      {
+        characterId: input.characterId,
+        cardId: input.cardId,
+        effect: input.effect,
+        item: input.item ?? undefined,
+        targetEnemyId: input.targetEnemyId ?? undefined,
+        targetCharacterId: input.targetCharacterId ?? undefined,
+      },
       { combat: 'ACTIVE' },
     );
     return {
       ...this.characterPayload(result, input.characterId),
       setUp: result.setUp,
+      aid: result.aid,
       morale: result.morale && { ...result.morale, card: cardView(result.morale.card) },
     };
   }
@@ -201,6 +211,13 @@ export class TenthRealmActions {
       dr: input.dr,
     });
     return { ...this.characterPayload(result, input.characterId), roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated };
+  }
+
+  /** GM: a consequence costs resilience. */
+  async loseResilience(principal: Principal, input: TenthRealmLoseResilienceInput) {
+    const character = await this.table.gmCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, character.campaignId, loseResilienceRule, { characterId: input.characterId, amount: input.amount });
+    return this.characterPayload(result, input.characterId);
   }
 
   async tendWounds(principal: Principal, input: TenthRealmConditionInput) {

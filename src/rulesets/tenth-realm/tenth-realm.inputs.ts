@@ -132,6 +132,13 @@ export class TenthRealmBurnCardInput extends TenthRealmCharacterInput {
   @Field({ nullable: true, description: 'COME_PREPARED: the item.' }) @IsOptional() @IsString() @Length(NAME.min, NAME.max) item?: string;
   @Field(() => ID, { nullable: true, description: 'WOLF, RAVEN: the enemy of the combat under way.' })
   @IsOptional() @IsString() @Length(1, 10) targetEnemyId?: string;
+  @Field(() => ID, { nullable: true, description: "AID_AN_ALLY: the ally whose next roll gets the aid." })
+  @IsOptional() @IsUUID() targetCharacterId?: string;
+}
+
+@InputType()
+export class TenthRealmLoseResilienceInput extends TenthRealmCharacterInput {
+  @Field(() => Int) @IsInt() @Min(1) @Max(1000) amount!: number;
 }
 
 @InputType()

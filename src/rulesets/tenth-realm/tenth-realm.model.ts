@@ -39,6 +39,7 @@ export enum TenthRealmRollBurnEffect {
 }
 export enum TenthRealmBurnEffect {
   COME_PREPARED = 'COME_PREPARED',
+  AID_AN_ALLY = 'AID_AN_ALLY',
   VANORI = 'VANORI',
 }
 export enum TenthRealmRestKind {
@@ -126,6 +127,7 @@ export class TenthRealmPending {
   @Field({ description: 'BEAR burn: a d4 on the next armor roll.' }) bearArmorD4!: boolean;
   @Field({ description: 'OX burn: the next short rest counts as a long one.' }) oxLongRest!: boolean;
   @Field({ description: 'OWL burn: the next setback marks XP twice.' }) owlDoubleXp!: boolean;
+  @Field(() => Int, { description: 'AID_AN_ALLY burned ahead by allies: added to the next roll.' }) allyAid!: number;
 }
 
 @ObjectType({ description: 'A character sheet of the Tenth Realm.' })
@@ -262,7 +264,8 @@ export class TenthRealmRegionPayload {
 
 @ObjectType()
 export class TenthRealmBurnPayload extends TenthRealmCharacterPayload {
-  @Field({ description: 'What the burn set up: ITEM_ADDED, BEAR, OX, OWL, MORALE_CHECK, DAMAGE_STEP_DOWN, CUSTOM.' }) setUp!: string;
+  @Field({ description: 'What the burn set up: ITEM_ADDED, AID_AN_ALLY, BEAR, OX, OWL, MORALE_CHECK, DAMAGE_STEP_DOWN, CUSTOM.' }) setUp!: string;
+  @Field(() => Int, { description: "AID_AN_ALLY: what the ally's next roll gets (+2, +3 from an ELK)." }) aid!: number;
   @Field(() => TenthRealmMoralePayload, { nullable: true }) morale!: TenthRealmMoralePayload | null;
 }
 

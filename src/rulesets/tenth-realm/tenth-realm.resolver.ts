@@ -61,7 +61,7 @@ export class TenthRealmResolver {
     return this.actions.trialRoll(p, input);
   }
 
-  @Mutation(() => models.TenthRealmBurnPayload, { description: 'Burn a card outside a roll: COME_PREPARED, or the Vanori\'s ability.' })
+  @Mutation(() => models.TenthRealmBurnPayload, { description: "Burn a card outside a roll: COME_PREPARED, AID_AN_ALLY ahead of the ally's roll, or the Vanori's ability." })
   tenthRealmBurnCard(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmBurnCardInput) {
     return this.actions.burnCard(p, input);
   }
@@ -74,6 +74,11 @@ export class TenthRealmResolver {
   @Mutation(() => models.TenthRealmResilienceCheck, { description: 'At resilience 0: a trial roll. Success: 1; setback: incapacitated.' })
   tenthRealmResilienceCheck(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmResilienceCheckInput) {
     return this.actions.resilienceCheck(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCharacterPayload, { description: 'GM: a consequence costs resilience; at 0 a resilience check is due.' })
+  tenthRealmLoseResilience(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmLoseResilienceInput) {
+    return this.actions.loseResilience(p, input);
   }
 
   @Mutation(() => models.TenthRealmCharacterPayload, { description: "An incapacitated character's wounds are tended: resilience 1 and a new condition." })

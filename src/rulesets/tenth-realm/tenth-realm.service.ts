@@ -3,7 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
 import { STANDARD_52 } from '../../rules/cards/presets.js';
 import type { Rng } from '../../rules/random/random-stream.js';
-import { DEFAULT_INVENTORY_SLOTS, type TenthRealmSheet } from '../../rules/tenth-realm/sheet.js';
+import { DEFAULT_INVENTORY_SLOTS, NO_PENDING, type TenthRealmSheet } from '../../rules/tenth-realm/sheet.js';
 import type { RuleOutcome, TenthRealmState } from '../../rules/tenth-realm/table.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
@@ -26,8 +26,10 @@ export type Rule<I, R> = (state: TenthRealmState, input: I, rng: Rng) => RuleOut
 /** Which combat a rule sees: the one named, the one under way (if any), or none. */
 type CombatScope = { encounterId: string } | 'ACTIVE' | 'NONE';
 
+/** The character's Tenth Realm sheet, with flags added since it was stored at their defaults. */
 export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): TenthRealmSheet | null {
-  return (character.sheet?.[SHEET_KEY] as TenthRealmSheet | undefined) ?? null;
+  const sheet = character.sheet?.[SHEET_KEY] as TenthRealmSheet | undefined;
+  return sheet ? { ...sheet, pending: { ...NO_PENDING, ...sheet.pending } } : null;
 }
 
 /** A character after a rule, as the API returns it. */
