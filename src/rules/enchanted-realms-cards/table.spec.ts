@@ -1,0 +1,346 @@
+import fc from 'fast-check';
+import { assertConserved, returnDiscards } from '../cards/piles.js';
+import { RandomStream } from '../random/random-stream.js';
+import { HAND_SIZE } from './reconcile.js';
+import { tableHolder } from './rewards.js';
+import { ENCHANTED_REALMS_STARTER as deck } from './starter-deck.js';
+import {
+  awardReward,
+  barter,
+  countCreatures,
+  createAdventurer,
+  dealLeadHand,
+  type DrawInput,
+  type EnchantedRealmsTable,
+  LEAD_PLAYER,
+  makeDraw,
+  reconcile,
+  type TableOutcome,
+} from './table.js';
+
+const rng = () => new RandomStream(Buffer.alloc(32, 3), 1);
+
+interface Seat {
+  cards: string[];
+  memberId: string | null;
+  health?: number;
+}
+
+/**
+ * A table whose draw pile starts with `top` (index 0 is drawn first), with characters seated on
+ * their cards and hands as given; every other card of the starter deck follows in list order.
+ */
+function table(top: string[], seats: Record<string, Seat>, hands: Record<string, string[]> = {}): EnchantedRealmsTable {
+  const placed = new Set([...top, ...Object.values(seats).flatMap((seat) => seat.cards), ...Object.values(hands).flat()]);
+  return {
+    deck,
+    piles: {
+      drawPile: [...top, ...deck.map((card) => card.id).filter((id) => !placed.has(id))],
+      discardPile: [],
+      table: [],
+      hands: { ...Object.fromEntries(Object.entries(seats).map(([id, seat]) => [tableHolder(id), [...seat.cards]])), ...hands },
+    },
+    characters: Object.fromEntries(
+      Object.entries(seats).map(([id, seat]) => [
+        id,
+        { memberId: seat.memberId, sheet: { heroCardId: seat.cards[0], creatureCardId: seat.cards[1], health: seat.health ?? 10 } },
+      ]),
+    ),
+    offers: [],
+  };
+}
+
+function played<R>(outcome: TableOutcome<R>): Extract<TableOutcome<R>, { ok: true }> {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.violation.reason}: ${outcome.violation.message}`);
+  return outcome;
+}
+
+/** Erik the Fighter with his Long Sword: attacking at +9 (seed 000). */
+const ERIK: Seat = { cards: ['hero-erik-1', 'creature-human-1', 'item-long-sword-1'], memberId: 'ada' };
+/** An NPC of the Lead Player's: a Fighter among Orcs. */
+const ORC: Seat = { cards: ['hero-fighter-2', 'creature-orc-2'], memberId: null };
+const FORCE = { 3: 'item-scale-mail-2', 5: 'hero-fighter-1', 6: 'world-mountain-pass-1', 7: 'world-dark-forest-1' } as const;
+
+describe('the Draw at the table', () => {
+  // The worked example's Orc, an NPC: the CREATURE card (AGL +2) in Scale Mail (ARMOR +3).
+  const orc: Seat = { cards: ['creature-orc-1', 'item-scale-mail-1'], memberId: null };
+
+  it.each<[string, string[], Partial<DrawInput>, Record<string, unknown>]>([
+    [
+      'Erik 5 + 9 = 14 against the Orc 7 + 5 = 12: Erik hits for 2 (seed 000)',
+      [FORCE[5], FORCE[7]],
+      { action: 'ATTACK', opponent: { characterId: 'orc' } },
+      { success: true, winnerId: 'erik', margin: 2, damage: 2, targetHealth: 8, defeated: false },
+    ],
+    [
+      'a tie goes to the initiator, and an attack won on a tie deals nothing',
+      ['item-bow-1', FORCE[7]],
+      { action: 'ATTACK', opponent: { characterId: 'orc' } },
+      { success: true, winnerId: 'erik', margin: 0, damage: 0, targetHealth: 10 },
+    ],
+    [
+      'a defender who wins deals no damage',
+      ['item-dagger-1', FORCE[7]],
+      { action: 'ATTACK', opponent: { characterId: 'orc' } },
+      { success: false, winnerId: 'orc', margin: 2, damage: 0, targetHealth: 10 },
+    ],
+    [
+      'the Crevice (Force 2, no bonuses): the game 6 + 2 = 8 beats the leap 5 + 2 = 7 (seed 000)',
+      [FORCE[5], FORCE[6]],
+      { action: 'ACTION_WITHOUT_CARD', attribute: 'STR', opponent: { forTheGameCardId: 'world-crevice-1' } },
+      { success: false, winnerId: null, margin: 1, damage: 0, targetHealth: null },
+    ],
+    [
+      'a Challenge Number is met by an equal score',
+      [FORCE[5]],
+      { action: 'ATTACK', challengeNumber: 14 },
+      { success: true, winnerId: 'erik', margin: 0, counterDraw: null, challengeNumber: 14 },
+    ],
+    [
+      'and missed by one less',
+      [FORCE[5]],
+      { action: 'ATTACK', challengeNumber: 15 },
+      { success: false, winnerId: null, margin: -1 },
+    ],
+  ])('%s', (_name, top, input, expected) => {
+    const before = table(top, { erik: ERIK, orc });
+    const outcome = played(makeDraw(before, { actorId: 'erik', ...input } as DrawInput, rng()));
+    expect(outcome.result).toMatchObject(expected);
+    // Drawn cards go face up to the scene's discard pile, the last drawn on top.
+    expect(outcome.table.piles.discardPile).toEqual([...top].reverse());
+    expect(outcome.events).toEqual([{ type: 'enchanted-realms.draw', payload: expect.objectContaining({ actorId: 'erik', ...expected }) }]);
+    expect(assertConserved(outcome.table.piles, deck)).toBe(true);
+  });
+
+  it('lists the modifiers term by term: Erik attacks at STR 2, COMBAT 3, ENHANCE 0, WEAPON 4; the Orc defends at AGL 2, COMBAT 0, ENHANCE 0, ARMOR 3', () => {
+    const outcome = played(makeDraw(table([FORCE[5], FORCE[7]], { erik: ERIK, orc }), { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' } }, rng()));
+    expect(outcome.result.draw).toEqual({
+      characterId: 'erik', forTheGameCardId: null, action: 'ATTACK', attribute: null, cardId: FORCE[5], force: 5,
+      modifiers: [{ term: 'STR', value: 2 }, { term: 'COMBAT', value: 3 }, { term: 'ENHANCE', value: 0 }, { term: 'WEAPON', value: 4 }],
+      adjusted: 14,
+    });
+    expect(outcome.result.counterDraw).toMatchObject({
+      characterId: 'orc', action: 'DEFEND', force: 7, adjusted: 12,
+      modifiers: [{ term: 'AGL', value: 2 }, { term: 'COMBAT', value: 0 }, { term: 'ENHANCE', value: 0 }, { term: 'ARMOR', value: 3 }],
+    });
+    expect(outcome.result.counterDraw!.modifiers.reduce((sum, { value }) => sum + value, 0)).toBe(5);
+  });
+
+  it('a game Draw against a card with bonuses adds only those the opposing action uses, when one is given', () => {
+    // The Castle lists ARMOR 3 and SPECIAL 2.
+    const all = played(makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()));
+    expect(all.result.counterDraw!.modifiers).toEqual([{ term: 'ARMOR', value: 3 }, { term: 'SPECIAL', value: 2 }]);
+    const defending = played(
+      makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' }, opposingAction: 'DEFEND' }, rng()),
+    );
+    expect(defending.result.counterDraw).toMatchObject({ action: 'DEFEND', modifiers: [{ term: 'ARMOR', value: 3 }], adjusted: 8 });
+    expect(defending.result.targetHealth).toBeNull();
+  });
+
+  it('brings a character to 0 Health and no lower: it is defeated, cannot act and cannot be attacked', () => {
+    const hurt = table(['item-enchanted-blade-1', 'item-rope-1'], { erik: ERIK, orc: { ...orc, health: 3 } });
+    const outcome = played(makeDraw(hurt, { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' } }, rng()));
+    expect(outcome.result).toMatchObject({ damage: 12, targetHealth: 0, defeated: true });
+    expect(outcome.table.characters.orc.sheet!.health).toBe(0);
+    const again = makeDraw(outcome.table, { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' } }, rng());
+    expect(again).toEqual({ ok: false, violation: { reason: 'TARGET_DEFEATED', message: 'the opposing character is already defeated (0 Health)' } });
+    const fallen = makeDraw(outcome.table, { actorId: 'orc', action: 'ATTACK', opponent: { characterId: 'erik' } }, rng());
+    expect(fallen).toMatchObject({ ok: false, violation: { reason: 'CHARACTER_DEFEATED' } });
+  });
+
+  it.each<[string, Partial<DrawInput>, string]>([
+    ['oneself', { opponent: { characterId: 'erik' } }, 'SAME_CHARACTER'],
+    ['a character without cards', { opponent: { characterId: 'nobody' } }, 'NOT_AN_ADVENTURER'],
+    ['an unknown target card', { opponent: { forTheGameCardId: 'no-such-card' } }, 'UNKNOWN_CARD'],
+  ])('refuses a Draw against %s, changing nothing', (_name, input, reason) => {
+    const before = table([], { erik: ERIK });
+    const copy = structuredClone(before);
+    expect(makeDraw(before, { actorId: 'erik', action: 'ATTACK', ...input } as DrawInput, rng())).toMatchObject({ ok: false, violation: { reason } });
+    expect(before).toEqual(copy);
+  });
+
+  it('refuses a Draw when every card is held', () => {
+    const before = table([], { erik: ERIK });
+    const held = { ...before, piles: { ...before.piles, drawPile: [], hands: { ...before.piles.hands, [LEAD_PLAYER]: before.piles.drawPile } } };
+    expect(makeDraw(held, { actorId: 'erik', action: 'ATTACK', challengeNumber: 1 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NOT_ENOUGH_CARDS' } });
+  });
+});
+
+describe('characters', () => {
+  it('are a HERO and a CREATURE card taken from the deck onto their table, with the stacked Health', () => {
+    const before = table([], {});
+    const outcome = played(createAdventurer(before, { characterId: 'c1', memberId: 'ada', name: 'Sigrun', heroCardId: 'hero-erik-1', creatureCardId: 'creature-dwarf-1' }, rng()));
+    expect(outcome.table.piles.hands[tableHolder('c1')]).toEqual(['hero-erik-1', 'creature-dwarf-1']);
+    expect(outcome.table.piles.drawPile).not.toContain('hero-erik-1');
+    expect(outcome.result).toEqual({ sheet: { heroCardId: 'hero-erik-1', creatureCardId: 'creature-dwarf-1', health: 12 }, maxHealth: 12 });
+    expect(outcome.events[0]).toMatchObject({ type: 'enchanted-realms.character.created', payload: { characterId: 'c1', maxHealth: 12 } });
+    expect(assertConserved(outcome.table.piles, deck)).toBe(true);
+  });
+
+  it.each<[string, string, string, string, Record<string, string[]>]>([
+    ['a creature as the hero', 'creature-orc-1', 'creature-elf-1', 'NOT_A_HERO', {}],
+    ['an item as the creature', 'hero-wizard-1', 'item-rope-1', 'NOT_A_CREATURE', {}],
+    ['an unknown card', 'hero-nobody', 'creature-elf-1', 'UNKNOWN_CARD', {}],
+    ['a card in a hand', 'hero-wizard-1', 'creature-elf-1', 'CARD_NOT_AVAILABLE', { [LEAD_PLAYER]: ['creature-elf-1'] }],
+  ])('refuses %s', (_name, heroCardId, creatureCardId, reason, hands) => {
+    const outcome = createAdventurer(table([], {}, hands), { characterId: 'c1', memberId: null, name: 'X', heroCardId, creatureCardId }, rng());
+    expect(outcome).toMatchObject({ ok: false, violation: { reason } });
+  });
+});
+
+describe('rewards', () => {
+  it('move an ITEM of Force at most the challenge\'s onto the character; Health never rises above the new maximum', () => {
+    const before = table([], { erik: { ...ERIK, health: 7 } }, { erik: ['item-bow-1', 'item-war-axe-1'] });
+    const outcome = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeForce: 3, acquiredDuringEncounter: false }, rng()));
+    expect(outcome.table.piles.hands[tableHolder('erik')]).toContain('item-bow-1');
+    expect(outcome.table.characters.erik.sheet!.health).toBe(7);
+    expect(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: false }, rng())).toEqual({
+      ok: false,
+      violation: { reason: 'FORCE_TOO_HIGH', message: 'a Force 5 card cannot reward a Force 3 challenge' },
+    });
+    expect(played(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: true }, rng())).events[0].payload)
+      .toMatchObject({ cardId: 'item-war-axe-1', force: 5, acquiredDuringEncounter: true });
+  });
+});
+
+describe('barter', () => {
+  const seats = { erik: ERIK, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo' } };
+  const hands = { erik: ['item-bow-1'], mira: ['item-dagger-1', 'item-rope-1'], [LEAD_PLAYER]: ['item-long-sword-2', 'item-dagger-2'] };
+
+  it('between characters waits for both sides, then trades and reports the balance', () => {
+    const before = table([], seats, hands);
+    const offered = played(barter(before, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-dagger-1'], acceptedBy: ['erik'] }, rng()));
+    expect(offered.result).toEqual({ completed: false, withLeadPlayer: false, giveWorth: 3, takeWorth: 1, balance: 2, awaitingCharacterId: 'mira' });
+    expect(offered.table.piles).toEqual(before.piles);
+    expect(offered.events[0]).toMatchObject({ type: 'enchanted-realms.barter.offered', secretFor: 'bo', payload: { giveCount: 1, takeCount: 1 } });
+    expect(barter(offered.table, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-dagger-1'], acceptedBy: ['erik'] }, rng()))
+      .toMatchObject({ ok: false, violation: { reason: 'ALREADY_ACCEPTED' } });
+
+    // Mira accepts the same terms, from her side.
+    const traded = played(barter(offered.table, { from: 'mira', to: 'erik', give: ['item-dagger-1'], take: ['item-bow-1'], acceptedBy: ['mira'] }, rng()));
+    expect(traded.result).toMatchObject({ completed: true, balance: -2 });
+    expect(traded.table.piles.hands.erik).toEqual(['item-dagger-1']);
+    expect(traded.table.piles.hands.mira).toEqual(['item-rope-1', 'item-bow-1']);
+    expect(traded.table.offers).toEqual([]);
+    expect(traded.events[0]).toMatchObject({ type: 'enchanted-realms.barter.traded', secretFor: 'ada', secret: { give: ['item-dagger-1'], take: ['item-bow-1'] } });
+  });
+
+  it('an offer does not tell whether the other side holds what is asked; the acceptance does', () => {
+    const before = table([], seats, hands);
+    const offered = played(barter(before, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-shield-1'], acceptedBy: ['erik'] }, rng()));
+    expect(barter(offered.table, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-shield-1'], acceptedBy: ['mira'] }, rng()))
+      .toMatchObject({ ok: false, violation: { reason: 'CARD_NOT_IN_YOUR_HAND', message: "card 'item-shield-1' is not in your hand to trade" } });
+  });
+
+  it('with the Lead Player goes through when the Force offered is at least the Force asked', () => {
+    const before = table([], seats, hands);
+    expect(barter(before, { from: 'erik', to: null, give: ['item-bow-1'], take: ['item-long-sword-2'], acceptedBy: ['erik'] }, rng()))
+      .toMatchObject({ ok: false, violation: { reason: 'OFFER_TOO_LOW' } });
+    const traded = played(barter(before, { from: 'erik', to: null, give: ['item-bow-1'], take: ['item-dagger-2'], acceptedBy: ['erik'] }, rng()));
+    expect(traded.result).toEqual({ completed: true, withLeadPlayer: true, giveWorth: 3, takeWorth: 1, balance: 2, awaitingCharacterId: null });
+    expect(traded.table.piles.hands[LEAD_PLAYER]).toEqual(['item-long-sword-2', 'item-bow-1']);
+    expect(traded.events[0]).toMatchObject({ type: 'enchanted-realms.barter.traded', secretFor: 'ada', payload: { withLeadPlayer: true } });
+  });
+});
+
+describe('reconcile', () => {
+  it('deals every player character to 5, in one event each that only its player reads', () => {
+    const seats = { erik: ERIK, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo' }, orc: ORC };
+    const outcome = played(reconcile(table([], seats, { mira: ['item-rope-1'] }), {}, rng()));
+    expect(outcome.result.hands).toEqual([
+      { characterId: 'erik', count: 5, drawn: 5, returned: 0 },
+      { characterId: 'mira', count: 5, drawn: 4, returned: 0 },
+    ]);
+    expect(outcome.table.piles.hands.orc).toBeUndefined();
+    expect(outcome.events.map((event) => [event.type, event.secretFor])).toEqual([
+      ['enchanted-realms.hands.reconciled', null],
+      ['enchanted-realms.hand.dealt', 'ada'],
+      ['enchanted-realms.hand.dealt', 'bo'],
+    ]);
+    expect(outcome.events[1].secret).toEqual({ cardIds: outcome.table.piles.hands.erik });
+    expect(JSON.stringify(outcome.events.map((event) => event.payload))).not.toContain('"item-');
+  });
+});
+
+describe('the Lead Player\'s starting hand', () => {
+  it('is the top 5 cards, or a quarter of a small deck', () => {
+    const { piles, cardIds } = dealLeadHand({ drawPile: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u'], discardPile: [], table: [], hands: {} }, rng());
+    expect(cardIds).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(piles.hands[LEAD_PLAYER]).toEqual(cardIds);
+    expect(dealLeadHand({ drawPile: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'], discardPile: [], table: [], hands: {} }, rng()).cardIds).toEqual(['a', 'b']);
+  });
+});
+
+describe('the 100 cards at the table', () => {
+  const player = fc.constantFrom('erik', 'mira');
+  const pick = fc.nat({ max: 120 });
+  const command = fc.oneof(
+    fc.record({ kind: fc.constant('draw' as const), actor: player, versus: fc.constantFrom('character', 'game', 'number') }),
+    fc.record({ kind: fc.constant('creatures' as const), draws: fc.integer({ min: 1, max: 6 }) }),
+    fc.record({ kind: fc.constant('award' as const), actor: player, card: pick, force: fc.integer({ min: 0, max: 9 }), acquired: fc.boolean() }),
+    fc.record({ kind: fc.constant('barter' as const), actor: player, lead: fc.boolean(), give: fc.array(pick, { maxLength: 2 }), take: fc.array(pick, { maxLength: 2 }) }),
+    fc.record({ kind: fc.constant('reconcile' as const) }),
+    fc.record({ kind: fc.constant('endScene' as const) }),
+  );
+  const other = (id: string) => (id === 'erik' ? 'mira' : 'erik');
+
+  it('stay in the piles exactly once through any draws, awards, barters, reconciles and scene ends; a refusal changes nothing', () => {
+    fc.assert(
+      fc.property(fc.nat(), fc.array(command, { maxLength: 30 }), (seq, steps) => {
+        const stream = new RandomStream(Buffer.alloc(32, 9), seq);
+        const seats = { erik: { ...ERIK, health: 100 }, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo', health: 100 } };
+        let current = table([], seats);
+        current = { ...current, piles: dealLeadHand(current.piles, stream).piles };
+        const heldBy = (holder: string, index: number) => {
+          const hand = current.piles.hands[holder] ?? [];
+          return index < 100 && hand.length > 0 ? hand[index % hand.length] : deck[index % deck.length].id;
+        };
+        for (const step of steps) {
+          const before = structuredClone(current);
+          let outcome: TableOutcome<unknown>;
+          switch (step.kind) {
+            case 'draw':
+              outcome = makeDraw(current, {
+                actorId: step.actor,
+                action: 'ATTACK',
+                ...(step.versus === 'character' ? { opponent: { characterId: other(step.actor) } } : step.versus === 'game' ? { opponent: { forTheGameCardId: 'world-crevice-1' } } : { challengeNumber: 9 }),
+              }, stream);
+              break;
+            case 'creatures':
+              outcome = countCreatures(current, { creatureCardId: 'creature-goblins-1', draws: step.draws }, stream);
+              break;
+            case 'award':
+              outcome = awardReward(current, { characterId: step.actor, cardId: heldBy(step.actor, step.card), challengeForce: step.force, acquiredDuringEncounter: step.acquired }, stream);
+              break;
+            case 'barter': {
+              const to = step.lead ? null : other(step.actor);
+              outcome = barter(current, {
+                from: step.actor, to,
+                give: step.give.map((index) => heldBy(step.actor, index)),
+                take: step.take.map((index) => heldBy(to ?? LEAD_PLAYER, index)),
+                acceptedBy: to === null ? [step.actor] : [step.actor, to],
+              }, stream);
+              break;
+            }
+            case 'reconcile':
+              outcome = reconcile(current, {}, stream);
+              if (outcome.ok) {
+                expect(outcome.table.piles.hands.erik).toHaveLength(HAND_SIZE);
+                expect((outcome.table.piles.hands[LEAD_PLAYER] ?? []).length).toBeLessThanOrEqual(HAND_SIZE);
+              }
+              break;
+            case 'endScene':
+              outcome = { ok: true, table: { ...current, piles: returnDiscards(current.piles, stream) }, events: [], result: null };
+              break;
+          }
+          expect(current).toEqual(before);
+          if (outcome.ok) current = outcome.table;
+          expect(assertConserved(current.piles, deck)).toBe(true);
+        }
+        // The HERO and CREATURE cards never leave their characters.
+        expect(current.piles.hands[tableHolder('erik')].slice(0, 2)).toEqual(['hero-erik-1', 'creature-human-1']);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

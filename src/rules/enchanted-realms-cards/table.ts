@@ -1,0 +1,774 @@
+/**
+ * The Enchanted Realms table: the pure rules of `src/rules/enchanted-realms-cards/` put together
+ * into the moves of a campaign, `(table, input, rng) → outcome | violation`. Nothing here touches
+ * the framework, the database or the clock; the service loads a table, applies one of these and
+ * writes back what changed.
+ */
+import type { CardDefinition } from '../cards/card.js';
+import { drawCards, type DeckPiles } from '../cards/piles.js';
+import type { Rng } from '../random/random-stream.js';
+import { barterBetweenCharacters, barterWithLeadPlayer, itemWorth } from './barter.js';
+import { type Attribute, type Bonus, cardTypeOf, forceOf } from './cards.js';
+import { CREATURE_COUNT_DRAWS, revealCreatureCount } from './creatures.js';
+import {
+  adjustedScore,
+  DRAW_MODIFIER_FORMULAS,
+  type DrawAction,
+  drawModifiers,
+  type DrawRequest,
+  gameDrawModifiers,
+  type ModifierTerm,
+  resolveChallenge,
+  resolveContest,
+  revealDraw,
+} from './draw.js';
+import { HAND_SIZE, reconcileHands } from './reconcile.js';
+import { awardCard, characterCards, tableHolder } from './rewards.js';
+import { stackCharacter, type StackedCharacter } from './stacking.js';
+
+/**
+ * The Lead Player's hand in the Adventure Deck's piles. **Decision**: the campaign's GM is the
+ * Lead Player, and holds one hand under this holder id (a character's hand is under its id).
+ */
+export const LEAD_PLAYER = 'lead';
+
+/** What a character of this ruleset keeps in `characters.sheet.enchantedRealms`. */
+export interface EnchantedRealmsSheet {
+  heroCardId: string;
+  creatureCardId: string;
+  /** Current Health: the stacked maximum at creation, down by damage, never below 0 (0 = defeated). */
+  health: number;
+}
+
+/** A character at the table: its player (null for an NPC of the GM's) and its sheet (null when not of this ruleset). */
+export interface TableCharacter {
+  memberId: string | null;
+  sheet: EnchantedRealmsSheet | null;
+}
+
+/** A trade between two characters that one side has accepted and the other has not yet. */
+export interface BarterOffer {
+  /** The two characters, in id order, and what each gives. */
+  first: string;
+  second: string;
+  firstGives: string[];
+  secondGives: string[];
+  acceptedBy: string[];
+}
+
+/** Everything an Enchanted Realms move may read or change. */
+export interface EnchantedRealmsTable {
+  /** The Adventure Deck's cards. */
+  deck: readonly CardDefinition[];
+  /** Where they are: hands by character id, the Lead Player's under `LEAD_PLAYER`, characters' cards under `tableHolder`. */
+  piles: DeckPiles;
+  /** By character id, in the order they were created. */
+  characters: Record<string, TableCharacter>;
+  offers: BarterOffer[];
+}
+
+export type TableViolationReason =
+  | 'UNKNOWN_CARD'
+  | 'NOT_A_HERO'
+  | 'NOT_A_CREATURE'
+  | 'CARD_NOT_AVAILABLE'
+  | 'NOT_AN_ADVENTURER'
+  | 'SAME_CHARACTER'
+  | 'CHARACTER_DEFEATED'
+  | 'TARGET_DEFEATED'
+  | 'NOT_ENOUGH_CARDS'
+  | 'ALREADY_ACCEPTED'
+  // from the pure rules
+  | 'CARD_NOT_IN_YOUR_HAND'
+  | 'NOT_AWARDABLE'
+  | 'FORCE_TOO_HIGH'
+  | 'NOTHING_TRADED'
+  | 'SAME_HOLDER'
+  | 'DUPLICATE_CARD'
+  | 'CARD_NOT_THEIRS'
+  | 'NOT_AN_ITEM'
+  | 'OFFER_TOO_LOW'
+  | 'NOT_ACCEPTED'
+  | 'INVALID_HOLDERS'
+  | 'WRONG_RETURN'
+  | 'INVALID_COUNT';
+
+export interface TableViolation {
+  reason: TableViolationReason;
+  message: string;
+}
+
+/** One event to append: public payload, and what only the GM and `secretFor` may read. */
+export interface TableEvent {
+  type: string;
+  payload: Record<string, unknown>;
+  secret?: Record<string, unknown>;
+  secretFor?: string | null;
+}
+
+export type TableOutcome<R> =
+  | { ok: true; table: EnchantedRealmsTable; events: TableEvent[]; result: R }
+  | { ok: false; violation: TableViolation };
+
+export type TableRule<I, R> = (table: EnchantedRealmsTable, input: I, rng: Rng) => TableOutcome<R>;
+
+const refuse = (reason: string, message: string): { ok: false; violation: TableViolation } => ({
+  ok: false,
+  violation: { reason: reason as TableViolationReason, message },
+});
+
+/** A working copy: the deck is shared (never changed), everything else is copied. */
+const copyTable = (table: EnchantedRealmsTable): EnchantedRealmsTable => ({
+  deck: table.deck,
+  piles: structuredClone(table.piles),
+  characters: structuredClone(table.characters),
+  offers: structuredClone(table.offers),
+});
+
+const cardOf = (table: EnchantedRealmsTable, id: string): CardDefinition | undefined => table.deck.find((card) => card.id === id);
+
+const nameOf = (card: CardDefinition): string => card.name ?? card.id;
+
+/** "an ITEM card", "a HERO card". */
+const aCardOfType = (type: string | undefined): string => (type === undefined ? 'an untyped card' : `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} card`);
+
+/** The character's sheet, or why it cannot play. */
+function adventurer(
+  table: EnchantedRealmsTable,
+  characterId: string,
+): { ok: true; sheet: EnchantedRealmsSheet } | { ok: false; violation: TableViolation } {
+  const sheet = table.characters[characterId]?.sheet;
+  if (!sheet) {
+    return refuse('NOT_AN_ADVENTURER', 'that character has no HERO and CREATURE cards: create it with enchantedRealmsCreateCharacter');
+  }
+  return { ok: true, sheet };
+}
+
+/** A character's cards combined by the stacking rules. */
+export function stackedCharacter(piles: DeckPiles, deck: readonly CardDefinition[], characterId: string): StackedCharacter {
+  return stackCharacter(characterCards(piles, deck, characterId));
+}
+
+// ---- characters -----------------------------------------------------------------------------
+
+export interface CreateAdventurerInput {
+  characterId: string;
+  memberId: string | null;
+  name: string;
+  heroCardId: string;
+  creatureCardId: string;
+}
+
+/**
+ * A character is a HERO card plus a CREATURE card (enchanted-realms-cards.md, Characters).
+ * **Decision**: the player names the two cards; each is taken from wherever it lies face down or
+ * face up but unclaimed — the draw pile, the scene's discard pile or the shared table — and put
+ * on the table in front of the character. A card in someone's hand or on another character is
+ * not available. Health starts at the stacked maximum.
+ */
+export const createAdventurer: TableRule<CreateAdventurerInput, { sheet: EnchantedRealmsSheet; maxHealth: number }> = (table, input) => {
+  const wanted: Array<[id: string, type: 'HERO' | 'CREATURE']> = [
+    [input.heroCardId, 'HERO'],
+    [input.creatureCardId, 'CREATURE'],
+  ];
+  for (const [id, type] of wanted) {
+    const card = cardOf(table, id);
+    if (!card) return refuse('UNKNOWN_CARD', `there is no card '${id}' in the Adventure Deck`);
+    if (cardTypeOf(card) !== type) {
+      return refuse(type === 'HERO' ? 'NOT_A_HERO' : 'NOT_A_CREATURE', `${nameOf(card)} is ${aCardOfType(card.type)}, not ${aCardOfType(type)}`);
+    }
+    const { piles } = table;
+    if (!piles.drawPile.includes(id) && !piles.discardPile.includes(id) && !piles.table.includes(id)) {
+      return refuse('CARD_NOT_AVAILABLE', `${nameOf(card)} ('${id}') is already held or in play: choose another card`);
+    }
+  }
+  const next = copyTable(table);
+  const taking = new Set([input.heroCardId, input.creatureCardId]);
+  const { piles } = next;
+  piles.drawPile = piles.drawPile.filter((id) => !taking.has(id));
+  piles.discardPile = piles.discardPile.filter((id) => !taking.has(id));
+  piles.table = piles.table.filter((id) => !taking.has(id));
+  piles.hands[tableHolder(input.characterId)] = [input.heroCardId, input.creatureCardId];
+  const { maxHealth } = stackedCharacter(piles, next.deck, input.characterId);
+  const sheet: EnchantedRealmsSheet = { heroCardId: input.heroCardId, creatureCardId: input.creatureCardId, health: maxHealth };
+  next.characters[input.characterId] = { memberId: input.memberId, sheet };
+  return {
+    ok: true,
+    table: next,
+    events: [
+      {
+        type: 'enchanted-realms.character.created',
+        payload: {
+          characterId: input.characterId,
+          name: input.name,
+          memberId: input.memberId,
+          heroCardId: input.heroCardId,
+          creatureCardId: input.creatureCardId,
+          maxHealth,
+        },
+      },
+    ],
+    result: { sheet, maxHealth },
+  };
+};
+
+// ---- the Draw -------------------------------------------------------------------------------
+
+export interface DrawInput {
+  actorId: string;
+  action: DrawAction;
+  /** The attribute of ACTION_WITH_CARD and ACTION_WITHOUT_CARD. */
+  attribute?: Attribute;
+  /** Exactly one of `opponent` and `challengeNumber` (the service checks). */
+  opponent?: { characterId: string } | { forTheGameCardId: string };
+  opposingAction?: DrawAction;
+  opposingAttribute?: Attribute;
+  challengeNumber?: number;
+}
+
+/** One side's Draw. */
+export interface DrawSide {
+  /** Who drew: a character, or null for the Lead Player's Draw "for the game". */
+  characterId: string | null;
+  /** The card the game drew against, for a Draw for the game. */
+  forTheGameCardId: string | null;
+  action: DrawAction | null;
+  attribute: Attribute | null;
+  cardId: string;
+  force: number;
+  modifiers: ModifierTerm[];
+  adjusted: number;
+}
+
+export interface DrawResult {
+  draw: DrawSide;
+  counterDraw: DrawSide | null;
+  challengeNumber: number | null;
+  /** Whether the character who drew (the initiator) succeeded. */
+  success: boolean;
+  /** The winning character; null when the game or the Challenge Number won. */
+  winnerId: string | null;
+  /** Contest: the winner's score minus the loser's. Challenge: the score minus the number. */
+  margin: number;
+  damage: number;
+  /** The opposing character's Health after the Draw; null without an opposing character. */
+  targetHealth: number | null;
+  /** Whether the opposing character fell to 0 Health with this Draw. */
+  defeated: boolean;
+  reshuffled: boolean;
+}
+
+/**
+ * The action an opponent's Counter Draw makes when the caller does not say. **Decision**: an attack
+ * is met by defending, a spell by defending from spells (and back); an action with or without a
+ * card is met by the same action.
+ */
+export const OPPOSING_ACTION: Readonly<Record<DrawAction, DrawAction>> = {
+  ATTACK: 'DEFEND',
+  DEFEND: 'ATTACK',
+  SPELL: 'DEFEND_SPELL',
+  DEFEND_SPELL: 'SPELL',
+  ACTION_WITH_CARD: 'ACTION_WITH_CARD',
+  ACTION_WITHOUT_CARD: 'ACTION_WITHOUT_CARD',
+};
+
+/** The request of a Draw: the formula of its action, with the attribute it tests. */
+export function drawRequest(action: DrawAction, attribute: Attribute | undefined): DrawRequest {
+  if (action === 'ACTION_WITH_CARD' || action === 'ACTION_WITHOUT_CARD') {
+    if (attribute === undefined) throw new Error(`${action} needs an attribute`);
+    return { action, attribute };
+  }
+  return { action };
+}
+
+/** The bonuses the formula of a Draw adds: what is "relevant" on a target card. */
+function relevantBonuses(request: DrawRequest): Bonus[] {
+  return DRAW_MODIFIER_FORMULAS[request.action].map((term) => (term === 'ATTRIBUTE' ? (request as { attribute: Attribute }).attribute : term));
+}
+
+/**
+ * A Draw (enchanted-realms-cards.md, The Draw): the character draws the top card of the Adventure
+ * Deck face up (it goes to the scene's discard pile) and adds the modifiers of its action, then
+ * the score is compared
+ * - with the Counter Draw of an opposing character (higher wins, a tie goes to the initiator; a
+ *   successful ATTACK deals the difference as damage to the opponent's Health);
+ * - with the Lead Player's Draw "for the game" against a target card, adding the card's bonuses
+ *   (only those the `opposingAction` formula uses, when one is given), or its Force Number when it
+ *   lists none;
+ * - or with a Challenge Number, met by a score at least as high.
+ * **Decisions**: only ATTACK deals damage (the rules speak of attacks; what a spell does is the
+ * Lead Player's call); Health stops at 0, and a character at 0 is defeated: it can no longer draw
+ * nor be the target of a Draw. The initiator always draws first.
+ */
+export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) => {
+  const actor = adventurer(table, input.actorId);
+  if (!actor.ok) return actor;
+  if (actor.sheet.health <= 0) return refuse('CHARACTER_DEFEATED', 'that character is defeated (0 Health) and cannot act');
+
+  const opponentId = input.opponent && 'characterId' in input.opponent ? input.opponent.characterId : null;
+  const targetCardId = input.opponent && 'forTheGameCardId' in input.opponent ? input.opponent.forTheGameCardId : null;
+  if (opponentId !== null) {
+    if (opponentId === input.actorId) return refuse('SAME_CHARACTER', 'a character cannot oppose itself');
+    const opponent = adventurer(table, opponentId);
+    if (!opponent.ok) return opponent;
+    if (opponent.sheet.health <= 0) return refuse('TARGET_DEFEATED', 'the opposing character is already defeated (0 Health)');
+  }
+  const targetCard = targetCardId === null ? undefined : cardOf(table, targetCardId);
+  if (targetCardId !== null && !targetCard) return refuse('UNKNOWN_CARD', `there is no card '${targetCardId}' in the Adventure Deck`);
+
+  const next = copyTable(table);
+  let reshuffled = false;
+  const reveal = (): { ok: true; cardId: string } | { ok: false; violation: TableViolation } => {
+    const outcome = revealDraw(next.piles, rng);
+    if (!outcome.ok) return refuse('NOT_ENOUGH_CARDS', `the Adventure Deck has no card left to draw: ${outcome.violation.message}`);
+    next.piles = outcome.piles;
+    reshuffled ||= outcome.reshuffled;
+    return { ok: true, cardId: outcome.cardId };
+  };
+  const side = (
+    who: { characterId: string | null; forTheGameCardId: string | null },
+    action: DrawAction | null,
+    attribute: Attribute | null,
+    cardId: string,
+    modifiers: ModifierTerm[],
+  ): DrawSide => {
+    const card = cardOf(next, cardId)!;
+    return { ...who, action, attribute, cardId, force: forceOf(card), modifiers, adjusted: adjustedScore(card, modifiers) };
+  };
+
+  // The Draw, step 1 and 2: the initiator's card and modifiers (stacked before anything moves).
+  const request = drawRequest(input.action, input.attribute);
+  const actorModifiers = drawModifiers(stackedCharacter(table.piles, table.deck, input.actorId), request);
+  const drawn = reveal();
+  if (!drawn.ok) return drawn;
+  const draw = side(
+    { characterId: input.actorId, forTheGameCardId: null },
+    input.action,
+    'attribute' in request ? request.attribute : null,
+    drawn.cardId,
+    actorModifiers,
+  );
+
+  // Step 3: a Challenge Number, or a Counter Draw.
+  if (input.challengeNumber !== undefined) {
+    const challenge = resolveChallenge(draw.adjusted, input.challengeNumber);
+    const result: DrawResult = {
+      draw,
+      counterDraw: null,
+      challengeNumber: input.challengeNumber,
+      success: challenge.success,
+      winnerId: challenge.success ? input.actorId : null,
+      margin: challenge.margin,
+      damage: 0,
+      targetHealth: null,
+      defeated: false,
+      reshuffled,
+    };
+    return { ok: true, table: next, events: [drawEvent(input, result)], result };
+  }
+
+  let counterDraw: DrawSide;
+  if (opponentId !== null) {
+    const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
+    const opposing = drawRequest(opposingAction, input.opposingAttribute ?? input.attribute);
+    const modifiers = drawModifiers(stackedCharacter(table.piles, table.deck, opponentId), opposing);
+    const counter = reveal();
+    if (!counter.ok) return counter;
+    counterDraw = side(
+      { characterId: opponentId, forTheGameCardId: null },
+      opposingAction,
+      'attribute' in opposing ? opposing.attribute : null,
+      counter.cardId,
+      modifiers,
+    );
+  } else {
+    const opposing = input.opposingAction && drawRequest(input.opposingAction, input.opposingAttribute ?? input.attribute);
+    const modifiers = gameDrawModifiers(targetCard!, opposing && relevantBonuses(opposing));
+    const counter = reveal();
+    if (!counter.ok) return counter;
+    counterDraw = side(
+      { characterId: null, forTheGameCardId: targetCardId },
+      input.opposingAction ?? null,
+      opposing && 'attribute' in opposing ? opposing.attribute : null,
+      counter.cardId,
+      modifiers,
+    );
+  }
+
+  const contest = resolveContest({ initiatorScore: draw.adjusted, counterScore: counterDraw.adjusted, attack: input.action === 'ATTACK' });
+  const success = contest.winner === 'INITIATOR';
+  let targetHealth: number | null = null;
+  let defeated = false;
+  if (opponentId !== null) {
+    const sheet = next.characters[opponentId].sheet!;
+    sheet.health = Math.max(0, sheet.health - contest.damage);
+    targetHealth = sheet.health;
+    defeated = contest.damage > 0 && sheet.health === 0;
+  }
+  const result: DrawResult = {
+    draw,
+    counterDraw,
+    challengeNumber: null,
+    success,
+    winnerId: success ? input.actorId : opponentId,
+    margin: contest.margin,
+    damage: contest.damage,
+    targetHealth,
+    defeated,
+    reshuffled,
+  };
+  return { ok: true, table: next, events: [drawEvent(input, result)], result };
+};
+
+function drawEvent(input: DrawInput, result: DrawResult): TableEvent {
+  return {
+    type: 'enchanted-realms.draw',
+    payload: {
+      actorId: input.actorId,
+      action: input.action,
+      opponent: input.opponent ?? null,
+      ...result,
+    },
+  };
+}
+
+// ---- how many creatures -----------------------------------------------------------------------
+
+export interface CountCreaturesInput {
+  creatureCardId: string;
+  draws?: number;
+}
+
+export interface CountCreaturesResult {
+  creatureCardId: string;
+  drawn: string[];
+  forces: number[];
+  sum: number;
+  count: number;
+  reshuffled: boolean;
+}
+
+/**
+ * How many creatures appear (enchanted-realms-cards.md): `draws` cards (3 by default) drawn face
+ * up onto the scene's discard pile, their Force Numbers added, divided by the creature card's
+ * Force and rounded up, at least 1. The creature card itself stays where it is.
+ */
+export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult> = (table, input, rng) => {
+  const creature = cardOf(table, input.creatureCardId);
+  if (!creature) return refuse('UNKNOWN_CARD', `there is no card '${input.creatureCardId}' in the Adventure Deck`);
+  if (cardTypeOf(creature) !== 'CREATURE') {
+    return refuse('NOT_A_CREATURE', `${nameOf(creature)} is ${aCardOfType(creature.type)}, not a CREATURE card`);
+  }
+  const draws = input.draws ?? CREATURE_COUNT_DRAWS;
+  const before = table.piles.discardPile.length;
+  const outcome = revealCreatureCount(table.piles, table.deck, { creature, draws }, rng);
+  if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
+  const next = copyTable(table);
+  next.piles = outcome.piles;
+  const result: CountCreaturesResult = {
+    creatureCardId: input.creatureCardId,
+    drawn: outcome.drawn,
+    forces: outcome.forces,
+    sum: outcome.forces.reduce((sum, force) => sum + force, 0),
+    count: outcome.count,
+    // The discard pile only shrinks when it was shuffled back into an empty deck.
+    reshuffled: outcome.piles.discardPile.length < before + draws,
+  };
+  return { ok: true, table: next, events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result } }], result };
+};
+
+// ---- rewards --------------------------------------------------------------------------------
+
+export interface AwardInput {
+  characterId: string;
+  cardId: string;
+  challengeForce: number;
+  acquiredDuringEncounter: boolean;
+}
+
+/**
+ * A reward (enchanted-realms-cards.md, Rewards): an ITEM or ENHANCEMENT card from the character's
+ * hand onto the table in front of it, of Force at most the challenge's unless it is an ITEM found
+ * during the encounter. **Decisions**: the hand is the character's own (each character holds its
+ * hand, as on the platform); a card that raises maximum Health does not heal, and one that lowers
+ * it caps the current Health. How many rewards an encounter gives is the table's to count.
+ */
+export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: number }> = (table, input) => {
+  const character = adventurer(table, input.characterId);
+  if (!character.ok) return character;
+  const outcome = awardCard(table.piles, table.deck, {
+    holderId: input.characterId,
+    characterId: input.characterId,
+    cardId: input.cardId,
+    challengeForce: input.challengeForce,
+    acquiredDuringEncounter: input.acquiredDuringEncounter,
+  });
+  if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
+  const next = copyTable(table);
+  next.piles = outcome.piles;
+  const { maxHealth } = stackedCharacter(next.piles, next.deck, input.characterId);
+  const sheet = next.characters[input.characterId].sheet!;
+  sheet.health = Math.min(sheet.health, maxHealth);
+  const card = cardOf(table, input.cardId)!;
+  return {
+    ok: true,
+    table: next,
+    events: [
+      {
+        type: 'enchanted-realms.card.awarded',
+        payload: {
+          characterId: input.characterId,
+          cardId: input.cardId,
+          force: forceOf(card),
+          challengeForce: input.challengeForce,
+          acquiredDuringEncounter: input.acquiredDuringEncounter,
+          maxHealth,
+        },
+      },
+    ],
+    result: { cardId: input.cardId, maxHealth },
+  };
+};
+
+// ---- barter ---------------------------------------------------------------------------------
+
+export interface BarterInput {
+  /** The character whose hand gives `give` and receives `take`. */
+  from: string;
+  /** The other character, or null for the Lead Player. */
+  to: string | null;
+  give: string[];
+  take: string[];
+  /** The sides (character ids) the caller accepts the trade for: the GM speaks for both. */
+  acceptedBy: string[];
+}
+
+export interface BarterResult {
+  completed: boolean;
+  withLeadPlayer: boolean;
+  /** The Force of what `from` gives, and of what it receives. */
+  giveWorth: number;
+  takeWorth: number;
+  /** giveWorth − takeWorth. */
+  balance: number;
+  /** The character whose player has yet to accept, while the trade waits. */
+  awaitingCharacterId: string | null;
+}
+
+const sameCards = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && [...a].sort().every((id, index) => id === [...b].sort()[index]);
+
+/**
+ * The first reason an offer between characters cannot stand, checking the hands only of the sides
+ * that accept it now: the cards a side is asked for are checked when that side accepts, so that
+ * an offer never tells a player what another player holds.
+ */
+function offerProblem(
+  table: EnchantedRealmsTable,
+  sides: ReadonlyArray<{ characterId: string; gives: readonly string[]; accepts: boolean; caller: boolean }>,
+): { ok: false; violation: TableViolation } | undefined {
+  const all = sides.flatMap((side) => side.gives);
+  if (all.length === 0) return refuse('NOTHING_TRADED', 'at least one item has to change hands');
+  const duplicate = all.find((id, index) => all.indexOf(id) !== index);
+  if (duplicate !== undefined) return refuse('DUPLICATE_CARD', `card '${duplicate}' is listed more than once`);
+  for (const id of all) {
+    const card = cardOf(table, id);
+    if (!card) return refuse('UNKNOWN_CARD', `there is no card '${id}' in the Adventure Deck`);
+    if (cardTypeOf(card) !== 'ITEM') return refuse('NOT_AN_ITEM', `only ITEM cards can be bartered: ${nameOf(card)} is not an item`);
+  }
+  for (const side of sides.filter((candidate) => candidate.accepts)) {
+    const notHeld = side.gives.find((id) => !(table.piles.hands[side.characterId] ?? []).includes(id));
+    if (notHeld === undefined) continue;
+    return side.caller
+      ? refuse('CARD_NOT_IN_YOUR_HAND', `card '${notHeld}' is not in your hand to trade`)
+      : refuse('CARD_NOT_THEIRS', `card '${notHeld}' is no longer in the other character's hand`);
+  }
+  return undefined;
+}
+
+/**
+ * Barter (enchanted-realms-cards.md, Barter): ITEM cards change hands, their Force Number being
+ * their worth.
+ * - With the Lead Player (`to` null): it goes through when the Force offered is at least the Force
+ *   asked. The Lead Player's hand is the GM's (the service lets only the GM make these trades, as
+ *   the Lead Player's side of them).
+ * - Between two characters: it needs both sides to accept. **Decision**: a side accepts by calling
+ *   with the same terms (either way round); the GM accepts for both, and a player who plays both
+ *   characters for both. Until then the offer waits, one per pair of characters; new terms
+ *   replace the old and need both acceptances again. The balance is reported to both.
+ * Only cards in hands trade: cards on a character's table are in play.
+ */
+export const barter: TableRule<BarterInput, BarterResult> = (table, input) => {
+  const from = adventurer(table, input.from);
+  if (!from.ok) return from;
+  const worth = (ids: readonly string[]) => itemWorth(ids.flatMap((id) => cardOf(table, id) ?? []));
+
+  if (input.to === null) {
+    const outcome = barterWithLeadPlayer(table.piles, table.deck, {
+      holderId: input.from,
+      leadHolderId: LEAD_PLAYER,
+      offered: input.give,
+      asked: input.take,
+    });
+    if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
+    const next = copyTable(table);
+    next.piles = outcome.piles;
+    const result: BarterResult = {
+      completed: true,
+      withLeadPlayer: true,
+      giveWorth: outcome.offeredWorth,
+      takeWorth: outcome.askedWorth,
+      balance: outcome.offeredWorth - outcome.askedWorth,
+      awaitingCharacterId: null,
+    };
+    return { ok: true, table: next, events: [tradedEvent(table, input, result)], result };
+  }
+
+  if (input.to === input.from) return refuse('SAME_HOLDER', 'a trade needs two different sides');
+  const to = adventurer(table, input.to);
+  if (!to.ok) return to;
+
+  const [first, second] = [input.from, input.to].sort();
+  const gives: Record<string, string[]> = { [input.from]: input.give, [input.to]: input.take };
+  const pending = table.offers.find((offer) => offer.first === first && offer.second === second);
+  const sameTerms = pending !== undefined && sameCards(pending.firstGives, gives[first]) && sameCards(pending.secondGives, gives[second]);
+  const acceptedBefore = sameTerms ? pending.acceptedBy : [];
+  const newlyAccepted = input.acceptedBy.filter((side) => !acceptedBefore.includes(side));
+  const acceptedBy = [...acceptedBefore, ...newlyAccepted];
+  const problem = offerProblem(table, [
+    { characterId: input.from, gives: input.give, accepts: acceptedBy.includes(input.from), caller: input.acceptedBy.includes(input.from) },
+    { characterId: input.to, gives: input.take, accepts: acceptedBy.includes(input.to), caller: input.acceptedBy.includes(input.to) },
+  ]);
+  if (problem) return problem;
+  if (sameTerms && newlyAccepted.length === 0) {
+    return refuse('ALREADY_ACCEPTED', 'you already accepted this trade: it waits for the other player');
+  }
+
+  const next = copyTable(table);
+  next.offers = next.offers.filter((offer) => !(offer.first === first && offer.second === second));
+  const base = { withLeadPlayer: false, giveWorth: worth(input.give), takeWorth: worth(input.take) };
+  const balance = base.giveWorth - base.takeWorth;
+
+  if (acceptedBy.includes(input.from) && acceptedBy.includes(input.to)) {
+    const traded = barterBetweenCharacters(table.piles, table.deck, {
+      first: { holderId: input.from, gives: input.give, accepts: true },
+      second: { holderId: input.to, gives: input.take, accepts: true },
+    });
+    if (!traded.ok) return refuse(traded.violation.reason, traded.violation.message);
+    next.piles = traded.piles;
+    const result: BarterResult = { ...base, completed: true, balance, awaitingCharacterId: null };
+    return { ok: true, table: next, events: [tradedEvent(table, input, result)], result };
+  }
+  next.offers.push({ first, second, firstGives: [...gives[first]], secondGives: [...gives[second]], acceptedBy });
+  const awaiting = acceptedBy.includes(input.from) ? input.to : input.from;
+  const result: BarterResult = { ...base, completed: false, balance, awaitingCharacterId: awaiting };
+  return {
+    ok: true,
+    table: next,
+    events: [
+      {
+        type: 'enchanted-realms.barter.offered',
+        payload: { from: input.from, to: input.to, giveCount: input.give.length, takeCount: input.take.length, awaitingCharacterId: awaiting },
+        // The cards are in hands: only the player who has to decide (and the GM) sees them.
+        secret: { give: input.give, take: input.take, giveWorth: base.giveWorth, takeWorth: base.takeWorth, balance },
+        secretFor: table.characters[awaiting].memberId,
+      },
+    ],
+    result,
+  };
+};
+
+function tradedEvent(table: EnchantedRealmsTable, input: BarterInput, result: BarterResult): TableEvent {
+  // Cards went into hands: their ids are secret. `from`'s player learns them from the log; the
+  // other side (the accepting player, or the Lead Player) knows them from their own call.
+  const fromMember = table.characters[input.from].memberId;
+  const toMember = input.to === null ? null : table.characters[input.to].memberId;
+  const secretFor = input.acceptedBy.includes(input.from) && input.to !== null && !input.acceptedBy.includes(input.to) ? toMember : fromMember;
+  return {
+    type: 'enchanted-realms.barter.traded',
+    payload: { from: input.from, to: input.to, withLeadPlayer: result.withLeadPlayer, giveCount: input.give.length, takeCount: input.take.length },
+    secret: { give: input.give, take: input.take, giveWorth: result.giveWorth, takeWorth: result.takeWorth, balance: result.balance },
+    secretFor,
+  };
+}
+
+// ---- reconcile ------------------------------------------------------------------------------
+
+export interface ReconcileInput {
+  /** Cards given back by hands over 5, by holder (a character id, or `LEAD_PLAYER`); the newest go back by default. */
+  returns?: Record<string, string[]>;
+}
+
+export interface ReconciledHand {
+  characterId: string;
+  count: number;
+  drawn: number;
+  returned: number;
+}
+
+export interface ReconcileResult {
+  hands: ReconciledHand[];
+  leadHandCount: number;
+  leadReturned: number;
+}
+
+/**
+ * RECONCILE (enchanted-realms-cards.md, Hands): every player's hand back to exactly 5 cards, the
+ * Lead Player's to at most 5. **Decision**: the players' hands are those of the player characters
+ * of this ruleset (one hand per character, the platform's model), in the order they were created;
+ * NPCs are the Lead Player's and hold no hand of their own. Each hand that draws gets its own
+ * event, whose card ids only its player (and the GM) can read.
+ */
+export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, input, rng) => {
+  const players = Object.entries(table.characters)
+    .filter(([, character]) => character.sheet !== null && character.memberId !== null)
+    .map(([id]) => id);
+  const outcome = reconcileHands(table.piles, { players, leadPlayer: LEAD_PLAYER, returns: input.returns }, rng);
+  if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
+  const next = copyTable(table);
+  next.piles = outcome.piles;
+  const count = (holder: string) => (outcome.drawn[holder] ?? []).length;
+  const hands = players.map((characterId) => ({
+    characterId,
+    count: next.piles.hands[characterId]?.length ?? 0,
+    drawn: count(characterId),
+    returned: (outcome.returned[characterId] ?? []).length,
+  }));
+  const result: ReconcileResult = {
+    hands,
+    leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0,
+    leadReturned: (outcome.returned[LEAD_PLAYER] ?? []).length,
+  };
+  const events: TableEvent[] = [
+    {
+      type: 'enchanted-realms.hands.reconciled',
+      payload: { hands, leadHandCount: result.leadHandCount, leadReturned: result.leadReturned },
+      secret: { drawn: outcome.drawn, returned: outcome.returned },
+      secretFor: null,
+    },
+    ...players
+      .filter((characterId) => count(characterId) > 0)
+      .map((characterId) => ({
+        type: 'enchanted-realms.hand.dealt',
+        payload: { characterId, count: count(characterId) },
+        secret: { cardIds: outcome.drawn[characterId] },
+        secretFor: table.characters[characterId].memberId,
+      })),
+  ];
+  return { ok: true, table: next, events, result };
+};
+
+// ---- the campaign's start -------------------------------------------------------------------
+
+/**
+ * The Lead Player's starting hand: the top 5 cards of the new Adventure Deck (**Decision**: the
+ * Lead Player holds at most 5 and never draws at a RECONCILE, so they are dealt at the start; a
+ * deck of fewer than 20 cards deals a quarter of itself, so that there is still a deck to play).
+ */
+export function dealLeadHand(piles: DeckPiles, rng: Rng): { piles: DeckPiles; cardIds: string[] } {
+  const count = Math.min(HAND_SIZE, Math.floor(piles.drawPile.length / 4));
+  if (count === 0) return { piles, cardIds: [] };
+  const outcome = drawCards(piles, { count, from: 'TOP', to: { kind: 'HAND', holderId: LEAD_PLAYER } }, rng);
+  if (!outcome.ok) throw new Error(`the Lead Player's hand could not be dealt: ${outcome.violation.message}`);
+  return { piles: outcome.piles, cardIds: outcome.drawn };
+}

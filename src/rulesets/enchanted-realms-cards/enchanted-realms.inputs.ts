@@ -1,0 +1,96 @@
+import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
+import { EnchantedRealmsAttribute, EnchantedRealmsDrawAction } from './enchanted-realms.model.js';
+
+const NAME = { min: 1, max: 100 };
+/** Card ids are at most 40 characters (validateCardList). */
+const CARD_ID = { min: 1, max: 40 };
+/** A Challenge Number or a challenge's Force the Lead Player may set: any value, within reason. */
+const NUMBER = { min: -100, max: 1000 };
+/** Most cards one trade or one return may name. */
+const MAX_CARDS = 20;
+
+@InputType()
+export class EnchantedRealmsCreateCharacterInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field(() => ID, { nullable: true, description: "The player's member id; a player's own by default. GM: none for an NPC." })
+  @IsOptional() @IsUUID() memberId?: string;
+  @Field({ description: 'A HERO card of the Adventure Deck, not held by anyone nor on another character.' })
+  @IsString() @Length(CARD_ID.min, CARD_ID.max) heroCardId!: string;
+  @Field({ description: 'A CREATURE card (the character\'s people), likewise available.' })
+  @IsString() @Length(CARD_ID.min, CARD_ID.max) creatureCardId!: string;
+}
+
+@InputType({ description: 'Who makes the Counter Draw: exactly one of an opposing character and a card the Lead Player draws against, for the game.' })
+export class EnchantedRealmsOpponentInput {
+  @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() characterId?: string;
+  @Field({ nullable: true, description: 'The target card (the Crevice): the game adds its bonuses, or its Force Number when it lists none.' })
+  @IsOptional() @IsString() @Length(CARD_ID.min, CARD_ID.max) forTheGameCardId?: string;
+}
+
+@InputType({ description: 'A Draw against exactly one of an opponent and a Challenge Number.' })
+export class EnchantedRealmsDrawInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field(() => ID, { description: 'The character who draws and initiates the action (a tie goes to it).' }) @IsUUID() actorId!: string;
+  @Field(() => EnchantedRealmsDrawAction) @IsEnum(EnchantedRealmsDrawAction) action!: EnchantedRealmsDrawAction;
+  @Field(() => EnchantedRealmsAttribute, { nullable: true, description: 'The attribute of ACTION_WITH_CARD and ACTION_WITHOUT_CARD.' })
+  @IsOptional() @IsEnum(EnchantedRealmsAttribute) attribute?: EnchantedRealmsAttribute;
+  @Field(() => EnchantedRealmsOpponentInput, { nullable: true })
+  @IsOptional() @ValidateNested() @Type(() => EnchantedRealmsOpponentInput) opponent?: EnchantedRealmsOpponentInput;
+  @Field(() => EnchantedRealmsDrawAction, {
+    nullable: true,
+    description:
+      "The Counter Draw's action. An opposing character: DEFEND against ATTACK, DEFEND_SPELL against SPELL (and back), the same action otherwise. " +
+      "For the game: when given, only the target card's bonuses that this action's formula uses count; when left out, all of them.",
+  })
+  @IsOptional() @IsEnum(EnchantedRealmsDrawAction) opposingAction?: EnchantedRealmsDrawAction;
+  @Field(() => EnchantedRealmsAttribute, { nullable: true, description: 'The attribute of an opposing action with or without a card; `attribute` by default.' })
+  @IsOptional() @IsEnum(EnchantedRealmsAttribute) opposingAttribute?: EnchantedRealmsAttribute;
+  @Field(() => Int, { nullable: true, description: 'Set by the Lead Player: met when the Adjusted Draw Score is at least this.' })
+  @IsOptional() @IsInt() @Min(NUMBER.min) @Max(NUMBER.max) challengeNumber?: number;
+}
+
+@InputType()
+export class EnchantedRealmsCountCreaturesInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field({ description: 'The CREATURE card whose Force divides the sum.' }) @IsString() @Length(CARD_ID.min, CARD_ID.max) creatureCardId!: string;
+  @Field(() => Int, { defaultValue: 3, description: 'How many cards to draw: 3 unless the Lead Player says otherwise.' })
+  @IsInt() @Min(1) @Max(20) draws!: number;
+}
+
+@InputType()
+export class EnchantedRealmsAwardInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field({ description: "An ITEM or ENHANCEMENT card in the character's hand." }) @IsString() @Length(CARD_ID.min, CARD_ID.max) cardId!: string;
+  @Field(() => Int, { description: 'The Force Number of the creature or challenge overcome (or of the QUEST completed).' })
+  @IsInt() @Min(NUMBER.min) @Max(NUMBER.max) challengeForce!: number;
+  @Field({ defaultValue: false, description: 'An ITEM found during this encounter: no Force limit.' }) @IsBoolean() acquiredDuringEncounter!: boolean;
+}
+
+@InputType({ description: 'ITEM cards from hand for ITEM cards from hand.' })
+export class EnchantedRealmsBarterInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field(() => ID, { description: 'The character who gives `give` and receives `take`.' }) @IsUUID() from!: string;
+  @Field(() => ID, { nullable: true, description: 'The other character; left out for a trade with the Lead Player (GM only).' })
+  @IsOptional() @IsUUID() to?: string;
+  @Field(() => [String], { defaultValue: [] })
+  @ArrayMaxSize(MAX_CARDS) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) give!: string[];
+  @Field(() => [String], { defaultValue: [] })
+  @ArrayMaxSize(MAX_CARDS) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) take!: string[];
+}
+
+@InputType({ description: 'The cards a hand over 5 gives back; its newest cards when left out.' })
+export class EnchantedRealmsReturnInput {
+  @Field(() => ID, { nullable: true, description: "The character whose hand it is; left out for the Lead Player's." })
+  @IsOptional() @IsUUID() characterId?: string;
+  @Field(() => [String]) @ArrayMaxSize(100) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) cardIds!: string[];
+}
+
+@InputType()
+export class EnchantedRealmsReconcileInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field(() => [EnchantedRealmsReturnInput], { defaultValue: [] })
+  @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => EnchantedRealmsReturnInput) returns!: EnchantedRealmsReturnInput[];
+}

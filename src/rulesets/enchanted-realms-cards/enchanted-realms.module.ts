@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { CharactersModule } from '../../modules/characters/characters.module.js';
+import { DecksModule } from '../../modules/decks/decks.module.js';
+import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
+import { EnchantedRealmsRepository } from './enchanted-realms.repository.js';
+import { EnchantedRealmsCampaignResolver, EnchantedRealmsCharacterResolver, EnchantedRealmsResolver } from './enchanted-realms.resolver.js';
+import { EnchantedRealmsService } from './enchanted-realms.service.js';
+
+/** Enchanted Realms, card edition (enchanted-realms-cards.md): registers its campaign set-up and serves its mutations. */
+@Module({
+  imports: [CharactersModule, DecksModule],
+  providers: [
+    EnchantedRealmsRepository,
+    EnchantedRealmsService,
+    EnchantedRealmsActions,
+    EnchantedRealmsResolver,
+    EnchantedRealmsCharacterResolver,
+    EnchantedRealmsCampaignResolver,
+  ],
+})
+export class EnchantedRealmsModule {}

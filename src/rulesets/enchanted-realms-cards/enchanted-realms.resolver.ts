@@ -1,0 +1,81 @@
+import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
+import type { Principal } from '../../modules/auth/principal.js';
+import { Campaign } from '../../modules/campaigns/campaign.model.js';
+import { Character } from '../../modules/characters/character.model.js';
+import type { CharacterRecord } from '../../modules/characters/characters.repository.js';
+import * as inputs from './enchanted-realms.inputs.js';
+import * as models from './enchanted-realms.model.js';
+import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
+import { EnchantedRealmsService, sheetOf } from './enchanted-realms.service.js';
+import { campaignView, characterView } from './enchanted-realms.views.js';
+
+/** Enchanted Realms, card edition (enchanted-realms-cards.md). Each mutation makes one move in one transaction. */
+@Resolver()
+export class EnchantedRealmsResolver {
+  constructor(private readonly actions: EnchantedRealmsActions) {}
+
+  @Mutation(() => models.EnchantedRealmsCharacterPayload, {
+    description: 'A character: a HERO card plus a CREATURE card, taken from the Adventure Deck onto the table in front of it.',
+  })
+  enchantedRealmsCreateCharacter(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsCreateCharacterInput) {
+    return this.actions.createCharacter(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsDrawPayload, {
+    description: 'A Draw: the top card face up plus the modifiers, against a Counter Draw (a character, or the game) or a Challenge Number.',
+  })
+  enchantedRealmsDraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsDrawInput) {
+    return this.actions.draw(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsCreatureCount, { description: "GM: how many creatures appear: ⌈drawn Force ÷ the creature's Force⌉, at least 1." })
+  enchantedRealmsCountCreatures(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsCountCreaturesInput) {
+    return this.actions.countCreatures(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsAwardPayload, {
+    description: "A reward: an ITEM or ENHANCEMENT card from the character's hand onto the character, Force at most the challenge's.",
+  })
+  enchantedRealmsAward(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsAwardInput) {
+    return this.actions.award(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsBarterPayload, {
+    description: 'ITEM cards for ITEM cards: with the Lead Player (GM) when the Force offered ≥ the Force asked; between characters when both sides accept.',
+  })
+  enchantedRealmsBarter(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsBarterInput) {
+    return this.actions.barter(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsReconcilePayload, {
+    description: "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5.",
+  })
+  enchantedRealmsReconcile(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsReconcileInput) {
+    return this.actions.reconcile(p, input);
+  }
+}
+
+@Resolver(() => Character)
+export class EnchantedRealmsCharacterResolver {
+  constructor(private readonly table: EnchantedRealmsService) {}
+
+  @ResolveField(() => models.EnchantedRealmsCharacter, { nullable: true, description: 'The Enchanted Realms character, stacked; null for other rulesets.' })
+  async enchantedRealms(@CurrentPrincipal() p: Principal, @Parent() character: CharacterRecord) {
+    const sheet = sheetOf(character);
+    if (!sheet) return null;
+    const deck = await this.table.adventureDeck(p, character.campaignId);
+    return deck && characterView(deck, character.id, sheet);
+  }
+}
+
+@Resolver(() => Campaign)
+export class EnchantedRealmsCampaignResolver {
+  constructor(private readonly table: EnchantedRealmsService) {}
+
+  @ResolveField(() => models.EnchantedRealmsCampaign, { nullable: true, description: "The Adventure Deck and the Lead Player's hand; null for other rulesets." })
+  async enchantedRealms(@CurrentPrincipal() p: Principal, @Parent() campaign: Campaign) {
+    const deck = await this.table.adventureDeck(p, campaign.id);
+    return deck && campaignView(deck, this.table.leadHandFor(p, deck));
+  }
+}
