@@ -1,8 +1,28 @@
+import { randomInt } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { ConflictError } from '../common/errors.js';
 import { currentRequestContext } from './request-context.js';
 
 export type Row = Record<string, unknown>;
+
+/**
+ * A statement Postgres parses and plans once per connection and then only executes: for the
+ * statements of the hot paths (every mutation's campaign lock, a draw's deck read and writes).
+ */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+}
+
+export function prepared(name: string, text: string): PreparedStatement {
+  return { name, text };
+}
+
+type Statement = string | PreparedStatement;
+
+const toQuery = (statement: Statement, values?: unknown[]): pg.QueryConfig =>
+  typeof statement === 'string' ? { text: statement, values } : { name: statement.name, text: statement.text, values };
 
 /** The savepoint taken right after an Idempotency-Key claim. */
 export const CLAIM_SAVEPOINT = 'after_idempotency_claim';
@@ -13,46 +33,137 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /** Postgres error codes a transaction may hit through no fault of the request. */
 export const SERIALIZATION_FAILURE = '40001';
 export const DEADLOCK_DETECTED = '40P01';
+
+/** How many times a mutation that met a serialization failure or a deadlock is run, in all. */
+export const CONTENTION_ATTEMPTS = 4;
+
+function isContention(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED;
+}
+
+/** Waits before another attempt: exponential (10, 20, 40 ms) with full jitter, so contenders spread out. */
+function contentionBackoff(attempt: number): Promise<void> {
+  const ceiling = 10 * 2 ** (attempt - 1);
+  return new Promise((resolve) => setTimeout(resolve, randomInt(ceiling + 1)));
+}
 export const LOCK_NOT_AVAILABLE = '55P03';
 export const UNIQUE_VIOLATION = '23505';
+
+/** A request's transaction, beyond its connection: what is waiting to be sent, and what to check. */
+interface TransactionState {
+  /** Statements not sent yet: BEGIN, and writes from {@link Database.write}. */
+  queued: pg.QueryConfig[];
+  /** Statements sent whose answers nobody has looked at yet. */
+  unchecked: Array<Promise<unknown>>;
+}
+
+/**
+ * Holds what is written to a connection until the current tick's work is done, then sends it in
+ * one write: the statements a transaction sends together (BEGIN, its lock and reads; its writes
+ * and COMMIT) cost one system call and one wake-up of the Postgres backend instead of one each.
+ */
+function batchWrites(client: pg.PoolClient): void {
+  const socket = (client as unknown as pg.Client).connection.stream as Duplex;
+  if (typeof socket.cork !== 'function' || corkedSockets.has(socket)) return;
+  corkedSockets.add(socket);
+  socket.cork();
+  // After every promise continuation of this tick has run, so all they send goes out together.
+  process.nextTick(() => {
+    corkedSockets.delete(socket);
+    socket.uncork();
+  });
+}
+const corkedSockets = new WeakSet<Duplex>();
 
 /**
  * The connection pool and the request's transaction. Repositories call {@link query}; it runs on
  * the request's transaction when one is open and on the pool otherwise. Writes open the
- * transaction through {@link transactionClient}; the request's entry point commits it.
+ * transaction through {@link begin}; the request's entry point commits it.
+ *
+ * A transaction costs few round trips. Connections are pipelined (node-postgres
+ * `pipeline: true`: a statement goes out without waiting for the answer to the one before;
+ * Postgres runs them in order), and statements whose answer nobody waits for travel with the next
+ * one that is awaited: BEGIN with the first read, writes from {@link write} with the next read or,
+ * at the latest, together when the mutation ends ({@link atomically}), where their failure fails
+ * the mutation as if each had been awaited in turn. A card draw is three round trips: BEGIN, the
+ * lock and the reads; the writes; COMMIT.
  */
 export class Database {
   readonly pool: pg.Pool;
+  private readonly transactions = new WeakMap<pg.PoolClient, TransactionState>();
 
   constructor(url: string, poolSize: number) {
-    this.pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
+    this.pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, pipeline: true });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
+    // Nor one that loses it while checked out or while being released (the pool listens only to
+    // idle ones): the failure reaches its request through the statement that was running.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
-  async query<T extends object = Row>(text: string, values?: unknown[]): Promise<T[]> {
-    const client = currentRequestContext()?.transaction ?? this.pool;
-    const result = await client.query<T>(text, values);
+  async query<T extends object = Row>(statement: Statement, values?: unknown[]): Promise<T[]> {
+    const client = currentRequestContext()?.transaction;
+    if (!client) return (await this.pool.query<T>(toQuery(statement, values))).rows;
+    const earlier = this.sendQueued(client);
+    batchWrites(client);
+    const answer = client.query<T>(toQuery(statement, values));
+    if (!earlier) return (await answer).rows;
+    // What was sent before answers first: a failure there is the one to report.
+    const [, result] = await Promise.all([earlier, answer]);
     return result.rows;
   }
 
   /**
-   * The open transaction of the current request, begun on first use. Every write of a request
-   * goes through it, so the request's writes commit or roll back together.
+   * A write whose answer the caller does not need (no RETURNING). Inside a request's transaction
+   * it waits to travel with the transaction's next read or with the other writes of the mutation
+   * when it ends ({@link atomically}), which report a failure; outside one it runs at once.
    */
-  async transactionClient(context = currentRequestContext()): Promise<pg.PoolClient> {
+  async write(statement: Statement, values?: unknown[]): Promise<void> {
+    const client = currentRequestContext()?.transaction;
+    if (!client) {
+      await this.pool.query(toQuery(statement, values));
+      return;
+    }
+    this.stateOf(client).queued.push(toQuery(statement, values));
+  }
+
+  /** Whether the current request has a transaction open: what {@link query} reads may be uncommitted. */
+  inTransaction(): boolean {
+    return Boolean(currentRequestContext()?.transaction);
+  }
+
+  /**
+   * Opens the request's transaction unless it is open: takes a connection and queues BEGIN, which
+   * then travels with the transaction's first statement instead of costing a round trip. Code
+   * that queries the connection itself must take it from {@link transactionClient} instead.
+   */
+  async begin(context = currentRequestContext()): Promise<pg.PoolClient> {
     if (!context) throw new Error('A write needs a request context: writes happen only inside a request');
     if (!context.transaction) {
       const client = await this.pool.connect();
-      try {
-        await client.query('BEGIN');
-      } catch (error) {
-        client.release(error as Error);
-        throw error;
-      }
+      this.transactions.set(client, { queued: [{ text: 'BEGIN' }], unchecked: [] });
       context.transaction = client;
     }
     return context.transaction;
+  }
+
+  /**
+   * The open transaction of the current request, begun on first use, with every statement so far
+   * sent and answered: for code that queries the client directly. Every write of a request goes
+   * through it, so the request's writes commit or roll back together.
+   */
+  async transactionClient(context = currentRequestContext()): Promise<pg.PoolClient> {
+    const client = await this.begin(context);
+    try {
+      await this.sendQueued(client);
+    } catch (error) {
+      context!.transaction = null;
+      this.transactions.delete(client);
+      client.release(error as Error);
+      throw error;
+    }
+    return client;
   }
 
   /**
@@ -63,13 +174,26 @@ export class Database {
   async atomically<T>(work: () => Promise<T>, context = currentRequestContext()): Promise<T> {
     if (!context) return work();
     if (context.failed) throw new ConflictError('An earlier mutation of this request failed, so nothing of the request was written');
-    try {
-      return await work();
-    } catch (error) {
-      context.failed = true;
-      if (context.transaction && context.claimSavepoint) await context.transaction.query(`ROLLBACK TO SAVEPOINT ${CLAIM_SAVEPOINT}`);
-      else await this.finish(context, 'rollback');
-      throw error;
+    // Only the request's first mutation can be run again: undoing it undoes nothing else.
+    const retriable = !context.mutated;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await work();
+        // The mutation succeeded only if its writes did: they are sent (together) and checked now,
+        // so a failed write fails this mutation, as if each had been awaited.
+        if (context.transaction) await this.sendQueued(context.transaction);
+        context.mutated = true;
+        return result;
+      } catch (error) {
+        if (context.transaction && context.claimSavepoint) await this.undo(context.transaction, `ROLLBACK TO SAVEPOINT ${CLAIM_SAVEPOINT}`);
+        else await this.finish(context, 'rollback');
+        if (retriable && attempt < CONTENTION_ATTEMPTS && isContention(error)) {
+          await contentionBackoff(attempt);
+          continue;
+        }
+        context.failed = true;
+        throw error;
+      }
     }
   }
 
@@ -78,8 +202,20 @@ export class Database {
     const client = context.transaction;
     if (!client) return;
     context.transaction = null;
+    const state = this.stateOf(client);
+    this.transactions.delete(client);
     try {
-      await client.query(outcome === 'commit' ? 'COMMIT' : 'ROLLBACK');
+      if (state.queued.length === 1 && state.queued[0].text === 'BEGIN') {
+        // Not even BEGIN was sent: nothing reached Postgres, there is nothing to commit or undo.
+      } else if (outcome === 'commit') {
+        const earlier = this.sendQueued(client, state);
+        batchWrites(client);
+        const [, result] = await Promise.all([earlier, client.query('COMMIT')]);
+        // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
+        if (result.command !== 'COMMIT') throw new Error(`COMMIT answered ${result.command}: the transaction had failed`);
+      } else {
+        await this.undo(client, 'ROLLBACK', state);
+      }
       client.release();
     } catch (error) {
       // A client whose COMMIT or ROLLBACK failed is in an unknown state: destroy it.
@@ -90,5 +226,46 @@ export class Database {
 
   async close(): Promise<void> {
     await this.pool.end();
+  }
+
+  /** What {@link begin} set up for the client's transaction. */
+  private stateOf(client: pg.PoolClient): TransactionState {
+    const state = this.transactions.get(client);
+    if (!state) throw new Error('This connection has no transaction begun by Database.begin');
+    return state;
+  }
+
+  /**
+   * Sends the queued statements (in one write with whatever follows in this tick) and returns a
+   * promise of every unchecked answer: it rejects with the first failure among them.
+   */
+  private sendQueued(client: pg.PoolClient, state = this.stateOf(client)): Promise<unknown> | undefined {
+    if (state.queued.length > 0) {
+      batchWrites(client);
+      for (const query of state.queued) {
+        const sent = client.query(query);
+        // Checked by whoever awaits the promise returned below; never an unhandled rejection.
+        sent.catch(() => undefined);
+        state.unchecked.push(sent);
+      }
+      state.queued = [];
+    }
+    if (state.unchecked.length === 0) return undefined;
+    const answers = state.unchecked;
+    state.unchecked = [];
+    // Postgres answers in order, so the first to fail is the earliest failed statement.
+    return Promise.all(answers);
+  }
+
+  /** Rolls back (to a savepoint or altogether): what was queued is dropped, what was sent no longer matters. */
+  private async undo(client: pg.PoolClient, statement: string, state = this.stateOf(client)): Promise<void> {
+    const neverBegun = state.queued[0]?.text === 'BEGIN';
+    const sent = state.unchecked;
+    state.queued = [];
+    state.unchecked = [];
+    // Without BEGIN sent, nothing reached Postgres: there is nothing to undo.
+    if (neverBegun) return;
+    batchWrites(client);
+    await Promise.all([Promise.allSettled(sent), client.query(statement)]);
   }
 }

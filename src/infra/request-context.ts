@@ -19,6 +19,8 @@ export interface RequestContext {
   claimSavepoint: boolean;
   /** A mutation of this request failed: its writes are undone and no later one may write. */
   failed: boolean;
+  /** A mutation of this request succeeded: a later one that fails can no longer be run again alone. */
+  mutated: boolean;
 }
 
 export const requestContextStorage = new AsyncLocalStorage<RequestContext>();
@@ -28,5 +30,5 @@ export function currentRequestContext(): RequestContext | undefined {
 }
 
 export function newRequestContext(principal: Principal | null = null): RequestContext {
-  return { principal, invalidKey: false, transaction: null, claimSavepoint: false, failed: false };
+  return { principal, invalidKey: false, transaction: null, claimSavepoint: false, failed: false, mutated: false };
 }

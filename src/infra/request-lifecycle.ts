@@ -101,8 +101,10 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
     }
   });
 
-  // A reply that skipped onSend (a failed send) must not keep its connection: nothing it did is acknowledged.
-  fastify.addHook('onResponse', async (request) => {
+  fastify.addHook('onResponse', async (request, reply) => {
+    // A reply that skipped onSend (a failed send) must not keep its connection: nothing it did is acknowledged.
     if (request.arbiter?.transaction) await db.finish(request.arbiter, 'rollback');
+    // The request's one log line (Fastify's own request logging is off, see bootstrap.ts).
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 }

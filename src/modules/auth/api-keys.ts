@@ -15,9 +15,19 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/** SHA-256 of a key, raw: {@link hashApiKey} is its hex, and keys are compared by it. */
+export function keyDigest(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
 /** Compares two keys in time that does not depend on where they differ. */
 export function sameKey(presented: string, expected: string): boolean {
-  return timingSafeEqual(createHash('sha256').update(presented).digest(), createHash('sha256').update(expected).digest());
+  return sameDigest(keyDigest(presented), keyDigest(expected));
+}
+
+/** Compares two key digests in time that does not depend on where they differ. */
+export function sameDigest(presented: Buffer, expected: Buffer): boolean {
+  return timingSafeEqual(presented, expected);
 }
 
 /** The key of an `Authorization: Bearer <key>` header, or null when the header has none. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Database, prepared } from '../../infra/database.js';
 
 export interface CampaignRecord {
   id: string;
@@ -38,6 +38,10 @@ interface CampaignRow {
 }
 
 const PUBLIC_COLUMNS = 'id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at';
+
+// Every mutation starts with it: prepared once per connection. The log head (last_event_seq) moves
+// with the events (EventsRepository.append).
+const LOCK_FOR_UPDATE = prepared('campaigns.lock-for-update', `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`);
 
 function toCampaign(row: CampaignRow): CampaignRecord {
   return {
@@ -78,15 +82,8 @@ export class CampaignsRepository {
    * lock, which serialises them and keeps the event sequence gap-free.
    */
   async lockForUpdate(id: string): Promise<LockedCampaign | undefined> {
-    const [row] = await this.db.query<CampaignRow>(
-      `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
+    const [row] = await this.db.query<CampaignRow>(LOCK_FOR_UPDATE, [id]);
     return row && { ...toCampaign(row), rngSeed: row.rng_seed as Buffer };
-  }
-
-  async advanceEventSeq(id: string, lastEventSeq: number): Promise<void> {
-    await this.db.query('UPDATE campaigns SET last_event_seq = $2, version = version + 1 WHERE id = $1', [id, lastEventSeq]);
   }
 
   /** Keeps the old seed as revealed and makes the new one current. */

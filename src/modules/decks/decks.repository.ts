@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Database, prepared } from '../../infra/database.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { DeckPiles } from '../../rules/cards/piles.js';
 
@@ -11,29 +11,87 @@ export interface DeckRecord {
   piles: DeckPiles;
 }
 
-interface DeckRow {
+interface DeckPilesRow {
   id: string;
   campaign_id: string;
   name: string;
-  cards: CardDefinition[];
   draw_pile: string[];
   discard_pile: string[];
   table_cards: string[];
   hands: Record<string, string[]>;
 }
 
-const toDeck = (row: DeckRow): DeckRecord => ({
+interface DeckRow extends DeckPilesRow {
+  cards: CardDefinition[];
+}
+
+const toDeck = (row: DeckPilesRow, cards: CardDefinition[]): DeckRecord => ({
   id: row.id,
   campaignId: row.campaign_id,
   name: row.name,
-  cards: row.cards,
+  cards,
   piles: { drawPile: row.draw_pile, discardPile: row.discard_pile, table: row.table_cards, hands: row.hands },
 });
 
-const COLUMNS = 'id, campaign_id, name, cards, draw_pile, discard_pile, table_cards, hands';
+const PILE_COLUMNS = 'id, campaign_id, name, draw_pile, discard_pile, table_cards, hands';
+const COLUMNS = `${PILE_COLUMNS}, cards`;
+
+// The statements of every card move, prepared once per connection.
+const FIND_BY_ID = prepared('decks.find-by-id', `SELECT ${COLUMNS} FROM decks WHERE id = $1`);
+const FIND_PILES_BY_ID = prepared('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE id = $1`);
+const SAVE_PILES = prepared(
+  'decks.save-piles',
+  `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1 WHERE id = $1`,
+);
+
+/** How many deck → campaign answers are kept; a deck is about 60 bytes of it. */
+const CAMPAIGN_OF_DECK_CACHE_SIZE = 50_000;
+/** How many card definitions are kept, over all decks (a card is about 200 bytes). */
+const CARDS_CACHE_BUDGET = 100_000;
+
+/**
+ * Decks' card definitions, which never change once a deck exists: a card move then reads only
+ * the piles, not the deck's list of cards again (52 objects for a standard deck) — fewer bytes
+ * from Postgres, less parsing. Frozen, because every request shares them. Least recently used
+ * decks go first once {@link CARDS_CACHE_BUDGET} cards are kept.
+ */
+class DeckCardsCache {
+  private readonly byDeck = new Map<string, CardDefinition[]>();
+  private cardCount = 0;
+
+  get(deckId: string): CardDefinition[] | undefined {
+    const cards = this.byDeck.get(deckId);
+    if (cards) {
+      this.byDeck.delete(deckId);
+      this.byDeck.set(deckId, cards);
+    }
+    return cards;
+  }
+
+  /** Keeps a deck's cards (a frozen copy of them) and returns what is kept. */
+  keep(deckId: string, cards: readonly CardDefinition[]): CardDefinition[] {
+    const frozen = Object.freeze(cards.map((card) => Object.freeze({ ...card }))) as CardDefinition[];
+    if (frozen.length > CARDS_CACHE_BUDGET) return frozen;
+    this.forget(deckId);
+    while (this.cardCount + frozen.length > CARDS_CACHE_BUDGET) this.forget(this.byDeck.keys().next().value!);
+    this.byDeck.set(deckId, frozen);
+    this.cardCount += frozen.length;
+    return frozen;
+  }
+
+  private forget(deckId: string): void {
+    const cards = this.byDeck.get(deckId);
+    if (!cards) return;
+    this.byDeck.delete(deckId);
+    this.cardCount -= cards.length;
+  }
+}
 
 @Injectable()
 export class DecksRepository {
+  private readonly campaignOfDeck = new Map<string, string>();
+  private readonly deckCards = new DeckCardsCache();
+
   constructor(private readonly db: Database) {}
 
   async insert(deck: DeckRecord): Promise<void> {
@@ -45,14 +103,35 @@ export class DecksRepository {
     );
   }
 
+  /**
+   * The campaign a deck belongs to. A deck never moves to another campaign and is never deleted,
+   * so a committed answer stays true: it is kept (up to {@link CAMPAIGN_OF_DECK_CACHE_SIZE}
+   * decks), which spares every card move a round trip before its transaction. An answer read
+   * inside a transaction may be a deck that rolls back, so it is not kept.
+   */
   async findCampaignId(id: string): Promise<string | undefined> {
+    const known = this.campaignOfDeck.get(id);
+    if (known) return known;
     const [row] = await this.db.query<{ campaign_id: string }>('SELECT campaign_id FROM decks WHERE id = $1', [id]);
+    if (row && !this.db.inTransaction()) {
+      if (this.campaignOfDeck.size >= CAMPAIGN_OF_DECK_CACHE_SIZE) this.campaignOfDeck.delete(this.campaignOfDeck.keys().next().value!);
+      this.campaignOfDeck.set(id, row.campaign_id);
+    }
     return row?.campaign_id;
   }
 
+  /**
+   * A deck with its piles as they are now. Its cards come from {@link DeckCardsCache} when known:
+   * a deck that rolled back after they were kept is still not found, as the piles are read.
+   */
   async findById(id: string): Promise<DeckRecord | undefined> {
-    const [row] = await this.db.query<DeckRow>(`SELECT ${COLUMNS} FROM decks WHERE id = $1`, [id]);
-    return row && toDeck(row);
+    const cards = this.deckCards.get(id);
+    if (cards) {
+      const [row] = await this.db.query<DeckPilesRow>(FIND_PILES_BY_ID, [id]);
+      return row && toDeck(row, cards);
+    }
+    const [row] = await this.db.query<DeckRow>(FIND_BY_ID, [id]);
+    return row && toDeck(row, this.deckCards.keep(id, row.cards));
   }
 
   async listByCampaign(campaignId: string): Promise<DeckRecord[]> {
@@ -60,14 +139,11 @@ export class DecksRepository {
       `SELECT ${COLUMNS} FROM decks WHERE campaign_id = $1 ORDER BY created_at, id`,
       [campaignId],
     );
-    return rows.map(toDeck);
+    return rows.map((row) => toDeck(row, row.cards));
   }
 
+  /** A Database.write: it travels with the mutation's next read or its other writes. */
   async savePiles(id: string, piles: DeckPiles): Promise<void> {
-    await this.db.query(
-      `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1
-        WHERE id = $1`,
-      [id, piles.drawPile, piles.discardPile, piles.table, piles.hands],
-    );
+    await this.db.write(SAVE_PILES, [id, piles.drawPile, piles.discardPile, piles.table, piles.hands]);
   }
 }

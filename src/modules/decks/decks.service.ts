@@ -39,11 +39,23 @@ export interface DeckView {
 /** A character, as far as its hand is concerned. */
 type HandHolder = Pick<CharacterRecord, 'id' | 'campaignId' | 'memberId'>;
 
+/** Card lookup by id, built once per list of cards (the repository shares a deck's list between reads). */
+const cardIndexes = new WeakMap<readonly CardDefinition[], Map<string, CardDefinition>>();
+
 function cardsOf(deck: DeckRecord, ids: readonly string[]): CardView[] {
-  const byId = new Map(deck.cards.map((card) => [card.id, card]));
+  let byId = cardIndexes.get(deck.cards);
+  if (!byId) {
+    byId = new Map(deck.cards.map((card) => [card.id, card]));
+    cardIndexes.set(deck.cards, byId);
+  }
   return ids.map((id) => ({ ...byId.get(id)!, deckId: deck.id }));
 }
 
+/**
+ * The deck as the API shows it. The card lists and hand sizes are worked out when read — most
+ * answers ask for a few counts, not the whole discard pile — and on every read, like a field
+ * resolver: they are enumerable, so spreading or serialising the view still shows them.
+ */
 export function toDeckView(deck: DeckRecord): DeckView {
   const { piles } = deck;
   return {
@@ -52,11 +64,17 @@ export function toDeckView(deck: DeckRecord): DeckView {
     name: deck.name,
     cardCount: deck.cards.length,
     drawPileCount: piles.drawPile.length,
-    discardPile: cardsOf(deck, piles.discardPile),
-    table: cardsOf(deck, piles.table),
-    hands: Object.entries(piles.hands)
-      .filter(([, hand]) => hand.length > 0)
-      .map(([characterId, hand]) => ({ characterId, count: hand.length })),
+    get discardPile() {
+      return cardsOf(deck, piles.discardPile);
+    },
+    get table() {
+      return cardsOf(deck, piles.table);
+    },
+    get hands() {
+      return Object.entries(piles.hands)
+        .filter(([, hand]) => hand.length > 0)
+        .map(([characterId, hand]) => ({ characterId, count: hand.length }));
+    },
   };
 }
 
@@ -127,9 +145,16 @@ export class DecksService {
     if (!isGameMaster(principal, campaignId) && input.to !== 'HAND') {
       throw new ForbiddenError('A player may only draw cards into their own hand');
     }
-    return this.ledger.act(principal, campaignId, async (action) => {
-      const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId);
-      const deck = await this.lockedDeck(input.deckId);
+    const toHand = input.to === 'HAND';
+    // The deck and the receiving character are read in the round trip that locks the campaign.
+    const prefetch = () =>
+      Promise.all([
+        this.decks.findById(input.deckId),
+        toHand && input.characterId ? this.characters.findInCampaign(campaignId, input.characterId) : undefined,
+      ]);
+    return this.ledger.act(principal, campaignId, async (action, [found, character]) => {
+      const holder = this.checkedDestination(principal, campaignId, toHand, input.characterId, character);
+      const deck = this.existingDeck(input.deckId, found);
       const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
       const outcome = unwrap(drawCards(deck.piles, { count: input.count, from: input.from, to }, action.rng));
       await this.decks.savePiles(deck.id, outcome.piles);
@@ -149,7 +174,7 @@ export class DecksService {
         faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
       );
       return { cards, deck: toDeckView({ ...deck, piles: outcome.piles }), reshuffled: outcome.reshuffled, eventSeq };
-    });
+    }, prefetch);
   }
 
   /**
@@ -231,11 +256,12 @@ export class DecksService {
     return decks.flatMap((deck) => cardsOf(deck, deck.piles.hands[character.id] ?? []));
   }
 
-  private cardsForNewDeck(input: { preset?: string; cards?: unknown[] }): readonly CardDefinition[] {
-    if ((input.preset === undefined) === (input.cards === undefined)) {
+  private cardsForNewDeck(input: { preset?: string | null; cards?: unknown[] | null }): readonly CardDefinition[] {
+    // A field sent as null is as good as left out.
+    if ((input.preset == null) === (input.cards == null)) {
       throw new BadUserInputError('Give either a preset or a list of cards', 'preset');
     }
-    if (input.preset !== undefined) {
+    if (input.preset != null) {
       const preset = CARD_PRESETS[input.preset];
       if (!preset) {
         throw new BadUserInputError(
@@ -269,7 +295,10 @@ export class DecksService {
   }
 
   private async lockedDeck(id: string): Promise<DeckRecord> {
-    const deck = await this.decks.findById(id);
+    return this.existingDeck(id, await this.decks.findById(id));
+  }
+
+  private existingDeck(id: string, deck: DeckRecord | undefined): DeckRecord {
     if (!deck) throw new NotFoundError('Deck', id);
     return deck;
   }
@@ -285,6 +314,19 @@ export class DecksService {
     characterId: string | undefined,
     anyHand = false,
   ): Promise<CharacterRecord | null> {
+    const character = toHand && characterId ? await this.characters.findInCampaign(campaignId, characterId) : undefined;
+    return this.checkedDestination(principal, campaignId, toHand, characterId, character, anyHand);
+  }
+
+  /** {@link destinationCharacter} with the character already read (or not found). */
+  private checkedDestination(
+    principal: Principal,
+    campaignId: string,
+    toHand: boolean,
+    characterId: string | undefined,
+    character: CharacterRecord | undefined,
+    anyHand = false,
+  ): CharacterRecord | null {
     if (!toHand) {
       if (characterId !== undefined && characterId !== null) {
         throw new BadUserInputError('characterId is only for cards going to a HAND', 'characterId');
@@ -292,7 +334,6 @@ export class DecksService {
       return null;
     }
     if (!characterId) throw new BadUserInputError('Say whose hand: characterId is required for HAND', 'characterId');
-    const character = await this.characters.findInCampaign(campaignId, characterId);
     if (!character) throw new NotFoundError('Character', characterId);
     if (!anyHand && !isGameMaster(principal, campaignId) && character.memberId !== principal.memberId) {
       throw new ForbiddenError('A player may only draw cards into the hand of their own character');

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Database, prepared } from '../../infra/database.js';
 import type { RandomDraw } from '../../rules/random/recording-rng.js';
 
 export interface NewGameEvent {
@@ -55,40 +55,49 @@ function toEvent(row: GameEventRow): StoredGameEvent {
   };
 }
 
+const APPEND_EVENTS = prepared(
+  'events.append',
+  `WITH appended AS (
+     INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
+                              secret_for, stream_seq, seed_epoch, random_words, random_draws)
+     SELECT $1::uuid, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
+            e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
+       FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
+            payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
+            random_words int, random_draws jsonb)
+   )
+   UPDATE campaigns SET last_event_seq = $3::int, version = version + 1 WHERE id = $1::uuid`,
+);
+
 @Injectable()
 export class EventsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Appends a mutation's events in one statement. */
+  /**
+   * Appends a mutation's events and moves the campaign's log head (`last_event_seq`) to the last
+   * of them, in one statement. A Database.write: it travels with the mutation's other writes.
+   */
   async append(campaignId: string, events: readonly NewGameEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.db.query(
-      `INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
-                                secret_for, stream_seq, seed_epoch, random_words, random_draws)
-       SELECT $1, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
-              e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
-         FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
-              payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
-              random_words int, random_draws jsonb)`,
-      [
-        campaignId,
-        JSON.stringify(
-          events.map((event) => ({
-            seq: event.seq,
-            type: event.type,
-            actor_member_id: event.actorMemberId,
-            actor_role: event.actorRole,
-            payload: event.payload,
-            secret: event.secret,
-            secret_for: event.secretFor,
-            stream_seq: event.streamSeq,
-            seed_epoch: event.seedEpoch,
-            random_words: event.randomWords,
-            random_draws: event.randomDraws,
-          })),
-        ),
-      ],
-    );
+    await this.db.write(APPEND_EVENTS, [
+      campaignId,
+      JSON.stringify(
+        events.map((event) => ({
+          seq: event.seq,
+          type: event.type,
+          actor_member_id: event.actorMemberId,
+          actor_role: event.actorRole,
+          payload: event.payload,
+          secret: event.secret,
+          secret_for: event.secretFor,
+          stream_seq: event.streamSeq,
+          seed_epoch: event.seedEpoch,
+          random_words: event.randomWords,
+          random_draws: event.randomDraws,
+        })),
+      ),
+      events[events.length - 1].seq,
+    ]);
   }
 
   async listAfter(campaignId: string, afterSeq: number, limit: number): Promise<StoredGameEvent[]> {

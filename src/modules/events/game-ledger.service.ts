@@ -37,12 +37,22 @@ export class GameLedger {
 
   /** Opens the request's transaction for writes that come before the campaign exists. */
   async beginWrite(): Promise<void> {
-    await this.db.transactionClient();
+    await this.db.begin();
   }
 
-  async act<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>): Promise<T> {
-    await this.db.transactionClient();
-    const campaign = await this.campaigns.lockForUpdate(campaignId);
+  /**
+   * Runs `work` holding the campaign. `prefetch` reads what the work will need in the same round
+   * trip as the lock: Postgres runs it right after granting the lock, so it sees the state the
+   * previous holder committed, as a read inside `work` would.
+   */
+  async act<T, P = undefined>(
+    actor: Principal,
+    campaignId: string,
+    work: (action: CampaignAction, prefetched: P) => Promise<T>,
+    prefetch?: () => Promise<P>,
+  ): Promise<T> {
+    await this.db.begin();
+    const [campaign, prefetched] = await Promise.all([this.campaigns.lockForUpdate(campaignId), prefetch?.()]);
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
 
     const firstSeq = campaign.lastEventSeq + 1;
@@ -72,12 +82,10 @@ export class GameLedger {
       },
     };
 
-    const result = await work(action);
+    const result = await work(action, prefetched as P);
     if (rng.take().words > 0) throw new Error('Randomness was drawn after the last event was recorded');
-    if (pending.length > 0) {
-      await this.events.append(campaignId, pending);
-      await this.campaigns.advanceEventSeq(campaignId, firstSeq + pending.length - 1);
-    }
+    // A write (Database.write): it goes out with the mutation's other writes when the mutation ends.
+    if (pending.length > 0) await this.events.append(campaignId, pending);
     return result;
   }
 }
