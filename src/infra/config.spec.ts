@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has defaults for a first run', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, adminKey: undefined, production: false, logLevel: 'info', databasePoolSize: 10 });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, adminKey: undefined, production: false, logLevel: 'info', databasePoolSize: 10, playground: true });
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
@@ -15,9 +15,30 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, 'ARBITER_ADMIN_KEY is required when NODE_ENV=production'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ ARBITER_DB_POOL_SIZE: '0' }, 'ARBITER_DB_POOL_SIZE must be an integer from 1 to 200'],
+    [{ ARBITER_PLAYGROUND: 'yes' }, "ARBITER_PLAYGROUND must be true or false (got 'yes')"],
+    [{ ARBITER_INTROSPECTION: 'yes' }, 'ARBITER_INTROSPECTION must be true or false'],
+    [{ ARBITER_RATE_LIMIT_PER_MINUTE: '-1' }, 'ARBITER_RATE_LIMIT_PER_MINUTE must be an integer from 0'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24) }, false],
+    [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24), ARBITER_INTROSPECTION: 'true' }, true],
+    [{ ARBITER_INTROSPECTION: 'false' }, false],
+  ])('introspection with %j: %p', (env, introspection) => {
+    expect(loadConfig(env).introspection).toBe(introspection);
+  });
+
+  it.each([
+    [{}, true],
+    [{ ARBITER_PLAYGROUND: 'false' }, false],
+    [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24) }, false],
+    [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24), ARBITER_PLAYGROUND: 'true' }, true],
+  ])('serves the playground for %j: %s', (env, playground) => {
+    expect(loadConfig(env).playground).toBe(playground);
   });
 
   it('lists every problem at once', () => {

@@ -12,6 +12,12 @@ export interface ArbiterConfig {
   production: boolean;
   logLevel: string;
   databasePoolSize: number;
+  /** Schema introspection: on outside production unless turned off; in production only when turned on. */
+  introspection: boolean;
+  /** Operations (root fields) one API key may run per minute, on each server process; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Whether GET /graphql in a browser serves the GraphQL IDE (the playground). */
+  playground: boolean;
 }
 
 export class ConfigError extends Error {
@@ -41,6 +47,15 @@ function integerSetting(
   return value;
 }
 
+function booleanSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean, problems: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  problems.push(`${name} must be true or false (got '${raw}')`);
+  return fallback;
+}
+
 /** Reads and validates the settings; throws a {@link ConfigError} listing every problem at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig {
   const problems: string[] = [];
@@ -48,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
 
   const port = integerSetting(env, 'PORT', 3000, 0, 65535, problems);
   const databasePoolSize = integerSetting(env, 'ARBITER_DB_POOL_SIZE', 10, 1, 200, problems);
+  const introspection = booleanSetting(env, 'ARBITER_INTROSPECTION', !production, problems);
+  const rateLimitPerMinute = integerSetting(env, 'ARBITER_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000, problems);
 
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -65,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
     problems.push('ARBITER_ADMIN_KEY is required when NODE_ENV=production');
   }
 
+  // An IDE that invites anyone to try keys is a development tool: production opts in.
+  const playground = booleanSetting(env, 'ARBITER_PLAYGROUND', !production, problems);
+
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -80,5 +100,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
     production,
     logLevel,
     databasePoolSize,
+    introspection,
+    rateLimitPerMinute,
+    playground,
   };
 }

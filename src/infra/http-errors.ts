@@ -1,0 +1,35 @@
+import type { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../common/errors.js';
+import { isConnectionFailure } from '../common/error-formatter.js';
+import { errorBody } from './request-lifecycle.js';
+
+type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+
+/**
+ * The coded answer to an error raised outside the handlers — Fastify's own before a handler runs,
+ * or the database failing under the authentication hook — or undefined for the others.
+ */
+function requestError(error: FastifyError): { status: number; code: ErrorCode; message: string } | undefined {
+  if (error.statusCode === 413) return { status: 413, code: 'BAD_USER_INPUT', message: 'The request body is too large (at most 1 MiB)' };
+  if (error.statusCode === 415) return { status: 415, code: 'BAD_USER_INPUT', message: 'Send the request body as application/json' };
+  if (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP')) return { status: 400, code: 'BAD_USER_INPUT', message: 'The request body is not valid JSON' };
+  if (isConnectionFailure(error)) return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The database is unavailable; nothing was written. Retry shortly.' };
+  return undefined;
+}
+
+/**
+ * Errors Fastify raises before a handler runs — a body over the size limit, a body that is not
+ * JSON, a content type it cannot read — answered in the same coded shape as every other error.
+ * Nest installs its own exception layer as Fastify's error handler; ours answers these few first
+ * and hands everything else to it.
+ */
+export function registerHttpErrorShapes(adapter: FastifyAdapter): void {
+  const install = adapter.setErrorHandler.bind(adapter) as (handler: ErrorHandler, prefix?: string) => unknown;
+  (adapter as { setErrorHandler: (handler: ErrorHandler, prefix?: string) => unknown }).setErrorHandler = (nestHandler, prefix) =>
+    install((error, request, reply) => {
+      const shaped = requestError(error);
+      if (!shaped) return nestHandler(error, request, reply);
+      return reply.code(shaped.status).type('application/json; charset=utf-8').send(errorBody(shaped.code, shaped.message));
+    }, prefix);
+}
