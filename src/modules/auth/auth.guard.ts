@@ -1,13 +1,32 @@
 import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { GqlExecutionContext, type GqlContextType } from '@nestjs/graphql';
 import { UnauthenticatedError } from '../../common/errors.js';
-import { currentRequestContext } from '../../infra/request-context.js';
+import { currentRequestContext, type RequestContext } from '../../infra/request-context.js';
 import type { Principal } from './principal.js';
 
 const PUBLIC = 'arbiter:public';
 
 /** Marks an operation anyone may call without a key (a wrong key is still refused). */
 export const Public = () => SetMetadata(PUBLIC, true);
+
+/**
+ * The GraphQL context of an operation that came over a WebSocket (a subscription): the
+ * connection's own request context, made when its key was checked. Over HTTP there is none; the
+ * request's context travels in AsyncLocalStorage instead (request-lifecycle.ts).
+ */
+export interface ConnectionGraphQLContext {
+  arbiter?: RequestContext;
+}
+
+/** The request context an operation runs in: its WebSocket connection's, or its HTTP request's. */
+export function requestContextOf(context: ExecutionContext): RequestContext | undefined {
+  if (context.getType<GqlContextType>() === 'graphql') {
+    const connection = GqlExecutionContext.create(context).getContext<ConnectionGraphQLContext | undefined>()?.arbiter;
+    if (connection) return connection;
+  }
+  return currentRequestContext();
+}
 
 /** Refuses every operation without a valid key unless it is {@link Public}. */
 @Injectable()
@@ -18,7 +37,7 @@ export class AuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()]);
     // Plain HTTP routes that are public (health) ignore keys altogether: probes send none or stale ones.
     if (isPublic && context.getType() === 'http') return true;
-    const request = currentRequestContext();
+    const request = requestContextOf(context);
     if (request?.invalidKey) throw new UnauthenticatedError('The API key is not valid');
     if (request?.principal || isPublic) return true;
     throw new UnauthenticatedError();
@@ -26,8 +45,8 @@ export class AuthGuard implements CanActivate {
 }
 
 /** The caller of the current request; only on operations the {@link AuthGuard} let through. */
-export const CurrentPrincipal = createParamDecorator((_data: unknown, _context: ExecutionContext): Principal => {
-  const principal = currentRequestContext()?.principal;
+export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
+  const principal = requestContextOf(context)?.principal;
   if (!principal) throw new UnauthenticatedError();
   return principal;
 });

@@ -8,6 +8,6 @@ import { GameLedger } from './game-ledger.service.js';
 @Global()
 @Module({
   providers: [EventsRepository, GameLedger, EventsService, EventsResolver],
-  exports: [GameLedger, EventsRepository],
+  exports: [GameLedger, EventsRepository, EventsService],
 })
 export class EventsModule {}

@@ -17,5 +17,6 @@ import { EnchantedRealmsService } from './enchanted-realms.service.js';
     EnchantedRealmsCharacterResolver,
     EnchantedRealmsCampaignResolver,
   ],
+  exports: [EnchantedRealmsActions],
 })
 export class EnchantedRealmsModule {}

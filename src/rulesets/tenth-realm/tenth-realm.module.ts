@@ -10,5 +10,6 @@ import { TenthRealmService } from './tenth-realm.service.js';
 @Module({
   imports: [CharactersModule, DecksModule],
   providers: [TenthRealmRepository, TenthRealmService, TenthRealmActions, TenthRealmResolver, TenthRealmCharacterResolver, TenthRealmCampaignResolver],
+  exports: [TenthRealmActions],
 })
 export class TenthRealmModule {}

@@ -1,0 +1,29 @@
+import { Body, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
+import { ParseIdPipe } from '../../common/id.pipe.js';
+import { EnchantedRealmsActions } from '../../rulesets/enchanted-realms-cards/enchanted-realms-actions.service.js';
+import { CurrentPrincipal } from '../auth/auth.guard.js';
+import type { Principal } from '../auth/principal.js';
+import { EnchantedRealmsDrawBody, EnchantedRealmsDrawDto, enchantedRealmsDrawDto } from './enchanted-realms-rest.dto.js';
+import { RestAction, RestController } from './rest.decorators.js';
+
+/** Enchanted Realms' main action for plain HTTP callers: the `enchantedRealmsDraw` mutation. */
+@RestController('enchanted-realms', 'enchanted-realms')
+export class EnchantedRealmsRestController {
+  constructor(private readonly actions: EnchantedRealmsActions) {}
+
+  @Post('campaigns/:campaignId/draw')
+  @ApiParam({ name: 'campaignId', format: 'uuid' })
+  @RestAction('The Draw', 'A character draws against an opposing character, a card for the game, or a Challenge Number: the player for their own character, the GM for anyone.')
+  @ApiOkResponse({ type: EnchantedRealmsDrawDto })
+  async draw(
+    @CurrentPrincipal() principal: Principal,
+    @Param('campaignId', new ParseIdPipe('campaignId')) campaignId: string,
+    @Body() body: EnchantedRealmsDrawBody,
+  ): Promise<EnchantedRealmsDrawDto> {
+    const { actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber } = body;
+    return enchantedRealmsDrawDto(
+      await this.actions.draw(principal, { campaignId, actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber }),
+    );
+  }
+}

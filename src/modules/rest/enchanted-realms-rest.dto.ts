@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { EnchantedRealmsAttribute, EnchantedRealmsDrawAction, EnchantedRealmsModifierTerm, type EnchantedRealmsDraw } from '../../rulesets/enchanted-realms-cards/enchanted-realms.model.js';
+import { EnchantedRealmsDrawInput } from '../../rulesets/enchanted-realms-cards/enchanted-realms.inputs.js';
+import type { EnchantedRealmsActions } from '../../rulesets/enchanted-realms-cards/enchanted-realms-actions.service.js';
+import { CardDto, cardDto } from './rest-common.dto.js';
+
+class OpponentDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'An opposing character, who makes the Counter Draw.' }) characterId?: string;
+  @ApiPropertyOptional({ description: 'Or a target card (the Crevice) the Lead Player draws against, for the game.' }) forTheGameCardId?: string;
+}
+
+/** enchantedRealmsDraw's input without the campaign, which is in the path; validated by the same rules. */
+export class EnchantedRealmsDrawBody extends OmitType(EnchantedRealmsDrawInput, ['campaignId'] as const) {
+  @ApiProperty({ format: 'uuid', description: 'The character who draws and initiates the action (a tie goes to it).' }) override actorId!: string;
+  @ApiProperty({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction' }) override action!: EnchantedRealmsDrawAction;
+  @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute', description: 'For ACTION_WITH_CARD and ACTION_WITHOUT_CARD.' })
+  override attribute?: EnchantedRealmsAttribute;
+  @ApiPropertyOptional({ type: OpponentDto, description: 'Exactly one of an opponent and a challengeNumber.' }) override opponent?: OpponentDto;
+  @ApiPropertyOptional({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction', description: "The Counter Draw's action, when not the usual one." })
+  override opposingAction?: EnchantedRealmsDrawAction;
+  @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute' }) override opposingAttribute?: EnchantedRealmsAttribute;
+  @ApiPropertyOptional({ description: 'Met when the Adjusted Draw Score is at least this.' }) override challengeNumber?: number;
+}
+
+class ModifierDto {
+  @ApiProperty({ enum: EnchantedRealmsModifierTerm, enumName: 'EnchantedRealmsModifierTerm' }) term!: string;
+  @ApiProperty() value!: number;
+}
+
+class DrawSideDto {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for the Lead Player drawing for the game.' }) characterId!: string | null;
+  @ApiProperty({ type: CardDto, nullable: true, description: 'For the game: the card whose bonuses (or Force) the game adds.' }) forTheGameCard!: CardDto | null;
+  @ApiProperty({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction', nullable: true }) action!: string | null;
+  @ApiProperty({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute', nullable: true }) attribute!: string | null;
+  @ApiProperty({ type: CardDto }) card!: CardDto;
+  @ApiProperty() force!: number;
+  @ApiProperty({ type: [ModifierDto], description: 'In the order of the formula, zeros included.' }) modifiers!: ModifierDto[];
+  @ApiProperty() modifierTotal!: number;
+  @ApiProperty({ description: 'The Adjusted Draw Score: force + modifierTotal.' }) adjusted!: number;
+}
+
+function drawSideDto(side: EnchantedRealmsDraw): DrawSideDto {
+  return {
+    characterId: side.characterId,
+    forTheGameCard: side.forTheGameCard && cardDto(side.forTheGameCard),
+    action: side.action,
+    attribute: side.attribute,
+    card: cardDto(side.card),
+    force: side.force,
+    modifiers: side.modifiers.map(({ term, value }) => ({ term, value })),
+    modifierTotal: side.modifierTotal,
+    adjusted: side.adjusted,
+  };
+}
+
+export class EnchantedRealmsDrawDto {
+  @ApiProperty({ type: DrawSideDto }) draw!: DrawSideDto;
+  @ApiProperty({ type: DrawSideDto, nullable: true, description: "The opponent's (or the game's) Counter Draw; null against a Challenge Number." })
+  counterDraw!: DrawSideDto | null;
+  @ApiProperty({ type: Number, nullable: true }) challengeNumber!: number | null;
+  @ApiProperty({ description: 'Whether the drawing character succeeded (a tie goes to the initiator; a Challenge Number is met by ≥).' }) success!: boolean;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The winning character; null when the game or the Challenge Number won.' })
+  winnerId!: string | null;
+  @ApiProperty() margin!: number;
+  @ApiProperty({ description: 'A successful ATTACK: the difference of the scores, in Health points.' }) damage!: number;
+  @ApiProperty({ type: Number, nullable: true, description: "The opposing character's Health after the Draw." }) targetHealth!: number | null;
+  @ApiProperty() defeated!: boolean;
+  @ApiProperty({ description: 'Whether the discard pile was shuffled back into an empty Adventure Deck.' }) reshuffled!: boolean;
+  @ApiProperty() eventSeq!: number;
+}
+
+export function enchantedRealmsDrawDto(result: Awaited<ReturnType<EnchantedRealmsActions['draw']>>): EnchantedRealmsDrawDto {
+  return {
+    draw: drawSideDto(result.draw),
+    counterDraw: result.counterDraw && drawSideDto(result.counterDraw),
+    challengeNumber: result.challengeNumber,
+    success: result.success,
+    winnerId: result.winnerId,
+    margin: result.margin,
+    damage: result.damage,
+    targetHealth: result.targetHealth,
+    defeated: result.defeated,
+    reshuffled: result.reshuffled,
+    eventSeq: result.eventSeq,
+  };
+}

@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { TenthRealmAttribute, TenthRealmRollBurnEffect } from '../../rulesets/tenth-realm/tenth-realm.model.js';
+import { TenthRealmTrialRollInput } from '../../rulesets/tenth-realm/tenth-realm.inputs.js';
+import type { TenthRealmActions } from '../../rulesets/tenth-realm/tenth-realm-actions.service.js';
+import { cardView } from '../../rulesets/tenth-realm/tenth-realm.views.js';
+
+class TrialRollBurnDto {
+  @ApiProperty({ format: 'uuid', description: 'Whose hand the card comes from.' }) characterId!: string;
+  @ApiProperty({ example: 'QH' }) cardId!: string;
+  @ApiProperty({ enum: TenthRealmRollBurnEffect, enumName: 'TenthRealmRollBurnEffect' }) effect!: TenthRealmRollBurnEffect;
+  @ApiPropertyOptional({ minimum: 1, maximum: 20, description: 'VANORI (conjuring): by how much the DR is lowered.' }) amount?: number;
+}
+
+class DrAdjustmentDto {
+  @ApiProperty({ minimum: -20, maximum: 20, description: 'Signed: + raises the DR, − lowers it.' }) amount!: number;
+  @ApiProperty() reason!: string;
+}
+
+/** tenthRealmTrialRoll's input without the character, which is in the path; validated by the same rules, with the same defaults. */
+export class TrialRollBody extends OmitType(TenthRealmTrialRollInput, ['characterId'] as const) {
+  @ApiProperty({ enum: TenthRealmAttribute, enumName: 'TenthRealmAttribute' }) override attribute!: TenthRealmAttribute;
+  @ApiPropertyOptional({ default: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' }) override dr: number = 12;
+  @ApiPropertyOptional({ default: false, description: 'A fate roll: no cards revealed, none kept, no XP.' }) override fate: boolean = false;
+  @ApiPropertyOptional({ type: [TrialRollBurnDto], default: [], description: 'Cards burned for the roll.' }) override burns: TrialRollBurnDto[] = [];
+  @ApiPropertyOptional({ type: [DrAdjustmentDto], default: [] }) override drAdjustments: DrAdjustmentDto[] = [];
+}
+
+class TenthRealmCardDto {
+  @ApiProperty({ example: 'QH' }) code!: string;
+  @ApiProperty({ enum: ['RED', 'BLACK'], description: 'RED (♥ ♦) or BLACK (♣ ♠).' }) color!: string;
+}
+
+export class TrialRollDto {
+  @ApiProperty({ format: 'uuid' }) characterId!: string;
+  @ApiProperty() d20!: number;
+  @ApiProperty() attributeModifier!: number;
+  @ApiProperty({ description: 'What cards burned for the roll added.' }) bonus!: number;
+  @ApiProperty() score!: number;
+  @ApiProperty() baseDr!: number;
+  @ApiProperty({ description: 'The DR after black reveals (+2 each), adjustments and conjuring.' }) effectiveDr!: number;
+  @ApiProperty({ type: [TenthRealmCardDto] }) revealed!: TenthRealmCardDto[];
+  @ApiProperty({ description: 'score > effectiveDr, or the table was turned.' }) success!: boolean;
+  @ApiProperty() natural20!: boolean;
+  @ApiProperty() natural1!: boolean;
+  @ApiProperty() turnedTheTable!: boolean;
+  @ApiProperty({ type: TenthRealmCardDto, nullable: true, description: "The revealed card that went to the roller's hand." }) cardKept!: TenthRealmCardDto | null;
+  @ApiProperty({ type: [String], description: 'The codes of the cards burned for the roll.' }) burned!: string[];
+  @ApiProperty() xpMarked!: number;
+  @ApiProperty({ description: 'The GM narrates a consequence.' }) consequenceDue!: boolean;
+  @ApiProperty() blessingDue!: boolean;
+  @ApiProperty() eventSeq!: number;
+}
+
+export function trialRollDto(characterId: string, roll: Awaited<ReturnType<TenthRealmActions['trialRoll']>>): TrialRollDto {
+  return {
+    characterId,
+    d20: roll.d20,
+    attributeModifier: roll.attributeModifier,
+    bonus: roll.bonus,
+    score: roll.score,
+    baseDr: roll.baseDr,
+    effectiveDr: roll.effectiveDr,
+    revealed: roll.revealed.map((card) => cardView(card.code)),
+    success: roll.success,
+    natural20: roll.natural20,
+    natural1: roll.natural1,
+    turnedTheTable: roll.turnedTheTable,
+    cardKept: roll.cardKept && cardView(roll.cardKept.code),
+    burned: [...roll.burned],
+    xpMarked: roll.xpMarked,
+    consequenceDue: roll.consequenceDue,
+    blessingDue: roll.blessingDue,
+    eventSeq: roll.eventSeq,
+  };
+}
