@@ -1,4 +1,4 @@
-/** Three tiers: pure specs beside the code, integration tests on a real Postgres, e2e over HTTP. */
+/** Three tiers: pure specs beside the code, integration tests on a real Postgres, e2e over HTTP; and browser tests. */
 const tsJest = [
   'ts-jest',
   { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false },
@@ -24,6 +24,14 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/helpers/global-setup.js',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
+    },
+    {
+      ...common,
+      // Pages in Debian's headless Chromium, driven by playwright-core: the playground, the example table.
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/helpers/global-setup.js',
       globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
     },

@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Logger } from 'pino';
 import { createErrorFormatter } from './common/error-formatter.js';
+import { GraphQLErrorPassThrough } from './common/graphql-exception.filter.js';
 import { inputValidationPipe } from './common/validation.pipe.js';
+import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
+import { graphqlHardening } from './infra/graphql-limits.js';
+import { OperationRateLimiter } from './infra/rate-limit.js';
 import { ADMIN_KEY } from './infra/tokens.js';
 import { MutationTransactionInterceptor } from './infra/transaction.interceptor.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -15,6 +19,10 @@ import { DecksModule } from './modules/decks/decks.module.js';
 import { DiceModule } from './modules/dice/dice.module.js';
 import { EventsModule } from './modules/events/events.module.js';
 import { HealthController } from './modules/health/health.controller.js';
+import { LiveEventsConnections } from './modules/live-events/live-events.connections.js';
+import { LiveEventsModule } from './modules/live-events/live-events.module.js';
+import { playgroundLandingPage } from './modules/playground/playground.plugin.js';
+import { RestModule } from './modules/rest/rest.module.js';
 import { RulesetHooksModule } from './rulesets/ruleset-hooks.js';
 import { RULESET_MODULES } from './rulesets/ruleset-modules.js';
 import { RulesetsResolver } from './rulesets/rulesets.resolver.js';
@@ -23,23 +31,36 @@ export interface AppDependencies {
   database: Database;
   adminKey: string;
   logger: Logger;
+  config: ArbiterConfig;
 }
 
 @Module({})
 export class AppModule {
-  static forRoot({ database, adminKey, logger }: AppDependencies): DynamicModule {
+  static forRoot({ database, adminKey, logger, config }: AppDependencies): DynamicModule {
+    const rateLimiter = new OperationRateLimiter(config.rateLimitPerMinute);
+    const hardening = graphqlHardening(config, rateLimiter);
+    const formatError = createErrorFormatter(logger);
     return {
       module: AppModule,
       global: true,
       imports: [
-        GraphQLModule.forRoot<ApolloDriverConfig>({
+        GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
-          path: '/graphql',
-          autoSchemaFile: true,
-          sortSchema: true,
-          introspection: true,
-          includeStacktraceInErrorResponses: false,
-          formatError: createErrorFormatter(logger),
+          imports: [LiveEventsModule],
+          inject: [LiveEventsConnections],
+          useFactory: (liveEvents: LiveEventsConnections) => ({
+            path: '/graphql',
+            autoSchemaFile: true,
+            sortSchema: true,
+            ...hardening,
+            formatError,
+            // Our own playground or no landing page at all: never @nestjs/apollo's CDN-loaded GraphiQL.
+            graphiql: false,
+            plugins: [...hardening.plugins, ...(config.playground ? [playgroundLandingPage({ endpoint: '/graphql' })] : [])],
+            // Live events: graphql-ws on the same path (subscriptions only; see LiveEventsConnections).
+            context: (source: unknown) => liveEvents.graphqlContext(source),
+            subscriptions: liveEvents.subscriptionsConfig('/graphql', formatError),
+          }),
         }),
         AuthModule,
         RulesetHooksModule,
@@ -49,16 +70,20 @@ export class AppModule {
         DecksModule,
         DiceModule,
         ...RULESET_MODULES,
+        LiveEventsModule,
+        RestModule,
       ],
       controllers: [HealthController],
       providers: [
         { provide: Database, useValue: database },
         { provide: ADMIN_KEY, useValue: adminKey },
+        { provide: OperationRateLimiter, useValue: rateLimiter },
         { provide: APP_PIPE, useValue: inputValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: MutationTransactionInterceptor },
+        { provide: APP_FILTER, useClass: GraphQLErrorPassThrough },
         RulesetsResolver,
       ],
-      exports: [Database, ADMIN_KEY],
+      exports: [Database, ADMIN_KEY, OperationRateLimiter],
     };
   }
 }

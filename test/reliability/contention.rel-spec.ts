@@ -1,0 +1,78 @@
+import { createTable } from '../helpers/arbiter.js';
+import { useTestArbiter } from '../helpers/db-checks.js';
+import { CONTENTION_ATTEMPTS } from '../../src/infra/database.js';
+
+const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
+
+/**
+ * Makes the first `n` event inserts of a campaign fail with a serialization failure or a deadlock,
+ * as contention would. A sequence counts the failures: it is not undone by the rollback.
+ */
+async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], campaignId: string, code: string, n: number) {
+  await db.query(`CREATE SEQUENCE IF NOT EXISTS test_contention_seq`);
+  await db.query(`ALTER SEQUENCE test_contention_seq RESTART WITH 1`);
+  await db.query(`CREATE TABLE IF NOT EXISTS test_contention (campaign_id uuid PRIMARY KEY, code text NOT NULL, fail_first int NOT NULL)`);
+  await db.query(`DELETE FROM test_contention`);
+  await db.query(`INSERT INTO test_contention VALUES ($1, $2, $3)`, [campaignId, code, n]);
+  await db.query(`
+    CREATE OR REPLACE FUNCTION test_contention_fail() RETURNS trigger AS $$
+    DECLARE rule test_contention;
+    BEGIN
+      SELECT * INTO rule FROM test_contention WHERE campaign_id = NEW.campaign_id;
+      IF FOUND AND nextval('test_contention_seq') <= rule.fail_first THEN
+        RAISE EXCEPTION 'injected contention' USING ERRCODE = rule.code;
+      END IF;
+      RETURN NEW;
+    END $$ LANGUAGE plpgsql`);
+  await db.query(`DROP TRIGGER IF EXISTS test_contention ON game_events`);
+  await db.query(`CREATE TRIGGER test_contention BEFORE INSERT ON game_events FOR EACH ROW EXECUTE FUNCTION test_contention_fail()`);
+}
+
+async function injectedSoFar(db: ReturnType<typeof useTestArbiter>['db']): Promise<number> {
+  const [row] = await db.query<{ last_value: number; is_called: boolean }>('SELECT last_value, is_called FROM test_contention_seq');
+  return row.is_called ? Number(row.last_value) : 0;
+}
+
+describe('serialization failures and deadlocks are retried', () => {
+  // Declared before the arbiter's own afterAll, so it runs while the database connection is open.
+  afterAll(async () => {
+    await env.db.query('DROP TRIGGER IF EXISTS test_contention ON game_events');
+  });
+  const env = useTestArbiter();
+
+  it.each([
+    ['a serialization failure', '40001'],
+    ['a deadlock', '40P01'],
+  ])('runs a mutation again after %s, and it is written once', async (_, code) => {
+    const table = await createTable(env.arbiter.url, 'yummell');
+    const before = await env.db.eventSeqs(table.campaignId);
+    await injectContention(env.db, table.campaignId, code, CONTENTION_ATTEMPTS - 1);
+    const rolled = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d20', label: `retried-${code}` } })).rollDice;
+    expect(rolled.eventSeq).toBe(before.lastEventSeq + 1);
+    const events = await env.db.query('SELECT seq FROM game_events WHERE campaign_id = $1 AND payload->>\'label\' = $2', [table.campaignId, `retried-${code}`]);
+    expect(events).toEqual([{ seq: rolled.eventSeq }]);
+    expect(await injectedSoFar(env.db)).toBe(CONTENTION_ATTEMPTS);
+    console.log(`${code}: ${CONTENTION_ATTEMPTS - 1} injected failures, then success on attempt ${CONTENTION_ATTEMPTS}`);
+  });
+
+  it('gives up after a bounded number of attempts with a typed, retryable CONFLICT and writes nothing', async () => {
+    const table = await createTable(env.arbiter.url, 'yummell');
+    const before = await env.db.eventSeqs(table.campaignId);
+    await injectContention(env.db, table.campaignId, '40001', 1000);
+    const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } });
+    expect(response.body.errors![0].extensions?.code).toBe('CONFLICT');
+    expect(await injectedSoFar(env.db)).toBe(CONTENTION_ATTEMPTS);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+  });
+
+  it('keeps the Idempotency-Key claim across attempts: the retried answer is stored and replayed', async () => {
+    const table = await createTable(env.arbiter.url, 'yummell');
+    await injectContention(env.db, table.campaignId, '40P01', 2);
+    const headers = { 'idempotency-key': `contention-${table.campaignId}` };
+    const first = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '3d6' } }, headers);
+    const again = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '3d6' } }, headers);
+    expect(first.body.errors).toBeUndefined();
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+  });
+});
