@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { LogController } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
 import { AppModule } from './app.module.js';
@@ -60,7 +61,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
     // Fastify's two ("incoming request" and "request completed"): half the logging cost.
     const adapter = new FastifyAdapter({
       loggerInstance: logger,
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: BODY_LIMIT_BYTES,
       return503OnClosing: true,
     });
