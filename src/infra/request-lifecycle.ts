@@ -23,12 +23,28 @@ export function errorBody(code: ErrorCode, message: string): string {
 
 const TRANSIENT_CODES = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'CONFLICT']);
 
-function hasTransientError(body: string): boolean {
+/**
+ * The first code of the body's errors that reports a failure a retry may not meet again (a bug,
+ * the database away, contention), or undefined. A body that is not JSON counts as a bug.
+ */
+function transientErrorCode(body: string): ErrorCode | undefined {
+  if (!body.includes('"errors"')) return body.trimStart().startsWith('{') || body.trimStart().startsWith('[') ? undefined : 'INTERNAL_SERVER_ERROR';
   try {
     const parsed = JSON.parse(body) as { errors?: Array<{ extensions?: { code?: string } }> };
-    return (parsed.errors ?? []).some((error) => TRANSIENT_CODES.has(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+    const failure = (parsed.errors ?? []).find((error) => TRANSIENT_CODES.has(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+    return failure ? ((failure.extensions?.code as ErrorCode | undefined) ?? 'INTERNAL_SERVER_ERROR') : undefined;
   } catch {
-    return true;
+    return 'INTERNAL_SERVER_ERROR';
+  }
+}
+
+/** Whether the body reports any result besides its errors. */
+function reportsData(body: string): boolean {
+  try {
+    const data = (JSON.parse(body) as { data?: Record<string, unknown> | null }).data;
+    return data !== null && data !== undefined && Object.values(data).some((value) => value !== null);
+  } catch {
+    return false;
   }
 }
 
@@ -82,13 +98,17 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
       return payload;
     }
     try {
+      const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload ?? '');
+      // A response that reports a bug, an unreachable database or contention leaves nothing
+      // written — even when the mutation itself had finished (a result field failed after it) —
+      // and is not kept as an Idempotency-Key's answer: the retry runs anew.
+      const failure = transientErrorCode(body);
+      if (failure) {
+        await db.finish(context, 'rollback');
+        // A partial result would claim what was just undone.
+        return reportsData(body) ? errorBody(failure, 'The request failed; nothing was written. Retry the request.') : payload;
+      }
       if (context.idempotencyKey && context.principal) {
-        const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload ?? '');
-        // A failure that a retry may not meet again is not kept as the key's answer: the retry runs anew.
-        if (hasTransientError(body)) {
-          await db.finish(context, 'rollback');
-          return payload;
-        }
         await storeIdempotentResponse(context.transaction, context.principal.id, context.idempotencyKey, { status: reply.statusCode, body });
       }
       await db.finish(context, 'commit');

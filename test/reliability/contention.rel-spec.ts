@@ -76,3 +76,31 @@ describe('serialization failures and deadlocks are retried', () => {
     expect(again.headers.get('idempotent-replay')).toBe('true');
   });
 });
+
+describe('a response that reports a bug leaves nothing written', () => {
+  // Declared before the arbiter's own afterAll, so it runs while the database connection is open.
+  afterAll(async () => {
+    await env.db.query('ALTER TABLE IF EXISTS decks_hidden RENAME TO decks');
+  });
+  const env = useTestArbiter();
+
+  it('rolls back a mutation whose result field failed after the mutation had finished', async () => {
+    const table = await createTable(env.arbiter.url, 'yummell');
+    const before = await env.db.eventSeqs(table.campaignId);
+    // The mutation never reads decks; its result's handCount does, and fails.
+    await env.db.query('ALTER TABLE decks RENAME TO decks_hidden');
+    let response;
+    try {
+      response = await table.players[0].client.request(
+        `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id name handCount } }`,
+        { input: { campaignId: table.campaignId, name: 'Half-made' } },
+      );
+    } finally {
+      await env.db.query('ALTER TABLE decks_hidden RENAME TO decks');
+    }
+    expect(response.body.errors![0].extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(response.body.data ?? null).toBeNull();
+    expect(await env.db.query('SELECT id FROM characters WHERE campaign_id = $1 AND name = $2', [table.campaignId, 'Half-made'])).toEqual([]);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+  });
+});
