@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { BadUserInputError } from './errors.js';
 
 function firstProblem(errors: ValidationError[], path = ''): { field: string; message: string } | undefined {
@@ -12,8 +12,50 @@ function firstProblem(errors: ValidationError[], path = ''): { field: string; me
   return undefined;
 }
 
+/**
+ * Text Postgres cannot store: a NUL character (text and jsonb refuse it), or half of a UTF-16
+ * surrogate pair (jsonb refuses its escape). Refused here, or the write would fail as a bug.
+ */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string (or object key) in `value` that Postgres cannot store. */
+function unstorableText(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableText(item, `${path}[${index}]`);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const inner = path ? `${path}.${key}` : key;
+      if (UNSTORABLE.test(key)) return inner;
+      const found = unstorableText(item, inner);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Nest's ValidationPipe, after a check that every string of the argument can be stored. */
+class InputValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'custom') {
+      // Fields are named within the argument (`name`, `cards[1].id`), as the class-validator problems are.
+      const field = unstorableText(value, '');
+      if (field !== undefined) {
+        const named = field === '' ? (metadata.data ?? 'input') : field;
+        throw new BadUserInputError(`${named} must not contain a NUL character or half of a UTF-16 surrogate pair`, named);
+      }
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 /** Validates inputs by their class-validator rules; the first problem becomes BAD_USER_INPUT naming its field. */
-export const inputValidationPipe = new ValidationPipe({
+export const inputValidationPipe = new InputValidationPipe({
   transform: true,
   forbidUnknownValues: false,
   exceptionFactory: (errors) => {

@@ -186,6 +186,18 @@ describe('characters', () => {
     const outcome = createAdventurer(table([], {}, hands), { characterId: 'c1', memberId: null, name: 'X', heroCardId, creatureCardId }, rng());
     expect(outcome).toMatchObject({ ok: false, violation: { reason } });
   });
+
+  // A free probe of a hidden hand: the answer must not depend on the hand when another check fails.
+  it.each<[string, Record<string, string[]>, string]>([
+    ['an item as the creature', {}, 'Rope is an ITEM card, not a CREATURE card'],
+    ['a creature in front of another character', { [tableHolder('c9')]: ['creature-elf-1'] }, "Elf ('creature-elf-1') is already held or in play: choose another card"],
+  ])('answers a hero held in a hidden hand next to %s as it answers a hero in the deck', (_name, hands, message) => {
+    const creatureCardId = Object.keys(hands).length === 0 ? 'item-rope-1' : 'creature-elf-1';
+    const attempt = (held: Record<string, string[]>) =>
+      createAdventurer(table([], {}, { ...hands, ...held }), { characterId: 'c1', memberId: null, name: 'X', heroCardId: 'hero-wizard-1', creatureCardId }, rng());
+    expect(attempt({ [LEAD_PLAYER]: ['hero-wizard-1'] })).toMatchObject({ ok: false, violation: { message } });
+    expect(attempt({ bo: ['hero-wizard-1'] })).toEqual(attempt({}));
+  });
 });
 
 describe('rewards', () => {

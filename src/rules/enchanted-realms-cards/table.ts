@@ -171,17 +171,27 @@ export const createAdventurer: TableRule<CreateAdventurerInput, { sheet: Enchant
     [input.heroCardId, 'HERO'],
     [input.creatureCardId, 'CREATURE'],
   ];
+  // What everyone can see is checked first, for both cards (the deck list, the cards in front of
+  // characters); whether a card is in a hand last. Otherwise naming a card held in a hidden hand
+  // next to a card that fails a public check would tell, without taking anything, whether that
+  // hand holds it.
+  const cards: CardDefinition[] = [];
   for (const [id, type] of wanted) {
     const card = cardOf(table, id);
     if (!card) return refuse('UNKNOWN_CARD', `there is no card '${id}' in the Adventure Deck`);
     if (cardTypeOf(card) !== type) {
       return refuse(type === 'HERO' ? 'NOT_A_HERO' : 'NOT_A_CREATURE', `${nameOf(card)} is ${aCardOfType(card.type)}, not ${aCardOfType(type)}`);
     }
-    const { piles } = table;
-    if (!piles.drawPile.includes(id) && !piles.discardPile.includes(id) && !piles.table.includes(id)) {
-      return refuse('CARD_NOT_AVAILABLE', `${nameOf(card)} ('${id}') is already held or in play: choose another card`);
-    }
+    cards.push(card);
   }
+  const lying = table.piles;
+  const notAvailable = (card: CardDefinition) =>
+    refuse('CARD_NOT_AVAILABLE', `${nameOf(card)} ('${card.id}') is already held or in play: choose another card`);
+  const inFrontOfACharacter = (holder: string) => holder.startsWith(tableHolder(''));
+  const inPlay = cards.find((card) => Object.entries(lying.hands).some(([holder, hand]) => inFrontOfACharacter(holder) && hand.includes(card.id)));
+  if (inPlay) return notAvailable(inPlay);
+  const held = cards.find((card) => !lying.drawPile.includes(card.id) && !lying.discardPile.includes(card.id) && !lying.table.includes(card.id));
+  if (held) return notAvailable(held);
   const next = copyTable(table);
   const taking = new Set([input.heroCardId, input.creatureCardId]);
   const { piles } = next;

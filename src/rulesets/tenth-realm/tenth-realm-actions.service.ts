@@ -354,7 +354,9 @@ export class TenthRealmActions {
   }
 
   private rollView(roll: TrialResult, result: Played<object>, characterId: string) {
-    return { ...roll, eventSeq: result.eventSeq, character: result.characters.get(characterId)! };
+    // The rule names the kept card by its code; the API shows it as every revealed card, with its colour.
+    const cardKept = roll.cardKept === null ? null : cardView(roll.cardKept.code);
+    return { ...roll, cardKept, eventSeq: result.eventSeq, character: result.characters.get(characterId)! };
   }
 
   private async region(principal: Principal, campaignId: string, hex: string) {

@@ -1,0 +1,261 @@
+import type { Role, Table, World } from './world.js';
+
+/** One try of an operation: by a role, about one prepared campaign. */
+export interface Attempt {
+  world: World;
+  table: Table;
+  role: Role;
+}
+
+/** How to make a valid request of an operation. */
+export interface RequestSpec {
+  /** The prepared campaigns it is tried in: every one of them, or the one playing a ruleset. */
+  scope: 'every' | string;
+  /**
+   * The variables of one attempt. Whatever the attempt needs to succeed when the role is allowed
+   * (a fresh character, a card in hand, a combat under way) is set up first, as the GM, so that a
+   * refusal can only come from access checks (or from a rule, which the matrix reports).
+   */
+  variables(attempt: Attempt): Promise<Record<string, unknown>>;
+}
+
+const TENTH_REALM = 'tenth-realm';
+const ENCHANTED_REALMS = 'enchanted-realms-cards';
+
+const tr = (table: Table) => {
+  if (!table.tenthRealm) throw new Error(`${table.ruleset} has no Tenth Realm state`);
+  return table.tenthRealm;
+};
+const er = (table: Table) => {
+  if (!table.enchantedRealms) throw new Error(`${table.ruleset} has no Enchanted Realms state`);
+  return table.enchantedRealms;
+};
+
+/** A request about a fresh, ACTIVE Tenth Realm character of Ada's. */
+const onActiveCharacter =
+  (extra: (characterId: string, attempt: Attempt) => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({})) =>
+  async (attempt: Attempt) => {
+    const characterId = await attempt.world.tenthRealmCharacter(attempt.table, 'active');
+    return { input: { characterId, ...(await extra(characterId, attempt)) } };
+  };
+
+/** A request about Ada's character in a combat that starts afresh. */
+const inFreshCombat = (extra: Record<string, unknown>) => async ({ world, table }: Attempt) => {
+  const characterId = await world.tenthRealmCharacter(table, 'active');
+  const encounterId = await world.freshCombat(table, [characterId]);
+  return { input: { encounterId, characterId, enemyId: 'e1', ...extra } };
+};
+
+/**
+ * A valid request of every operation of the schema, by name. The access matrix fails for an
+ * operation of the schema that is missing here, so every new operation gets one.
+ */
+export const REQUESTS: Record<string, RequestSpec> = {
+  // ---- queries ------------------------------------------------------------------------------
+  me: { scope: 'every', variables: async () => ({}) },
+  campaigns: { scope: 'every', variables: async () => ({}) },
+  rulesets: { scope: 'every', variables: async () => ({}) },
+  cardPreset: { scope: 'every', variables: async () => ({ id: 'standard-52' }) },
+  campaign: { scope: 'every', variables: async ({ table }) => ({ id: table.campaignId }) },
+  character: { scope: 'every', variables: async ({ table }) => ({ id: table.adaCharacterId }) },
+  deck: { scope: 'every', variables: async ({ table }) => ({ id: table.deckId }) },
+  events: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId, afterSeq: 0, limit: 1000 }) },
+  verifyEvents: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId }) },
+  encounter: { scope: TENTH_REALM, variables: async ({ table }) => ({ id: tr(table).encounterId }) },
+
+  // ---- subscriptions ------------------------------------------------------------------------
+  campaignEvents: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId, afterSeq: 0 }) },
+
+  // ---- the platform's mutations -------------------------------------------------------------
+  createCampaign: { scope: 'every', variables: async ({ table }) => ({ input: { name: 'Matrix campaign', ruleset: table.ruleset } }) },
+  addMember: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix member', role: 'PLAYER' } }) },
+  createCharacter: {
+    scope: 'every',
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix character', memberId: table.ada.memberId } }),
+  },
+  createDeck: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix deck', preset: 'standard-52' } }) },
+  shuffleDeck: { scope: 'every', variables: async ({ table }) => ({ input: { deckId: table.deckId, includeDiscard: true } }) },
+  drawCards: {
+    scope: 'every',
+    variables: async ({ table }) => ({ input: { deckId: table.deckId, count: 1, to: 'HAND', characterId: table.adaCharacterId } }),
+  },
+  moveCards: {
+    scope: 'every',
+    variables: async ({ world, table }) => {
+      const cardId = await world.cardInHand(table, table.adaCharacterId);
+      return { input: { deckId: table.deckId, cardIds: [cardId], to: 'DISCARD' } };
+    },
+  },
+  endScene: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+  rollDice: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, expression: '2d6+1', label: 'matrix' } }) },
+  rotateSeed: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+
+  // ---- the Tenth Realm ----------------------------------------------------------------------
+  tenthRealmCreateCharacter: {
+    scope: TENTH_REALM,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix draft', memberId: table.ada.memberId } }),
+  },
+  tenthRealmRedrawAttribute: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => ({ input: { characterId: await world.tenthRealmCharacter(table, 'draft'), attribute: 'STRENGTH' } }),
+  },
+  tenthRealmChooseVanori: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => ({ input: { characterId: await world.tenthRealmCharacter(table, 'draft'), vanori: 'OX' } }),
+  },
+  tenthRealmRerollResilience: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => ({ input: { characterId: await world.tenthRealmCharacter(table, 'vanori') } }),
+  },
+  tenthRealmFinishCharacter: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => ({ input: { characterId: await world.tenthRealmCharacter(table, 'vanori'), weaponName: 'Spear' } }),
+  },
+  tenthRealmRollStartingRegion: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+  tenthRealmEnterRegion: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId, hex: tr(table).hex, notes: 'again' } }) },
+  tenthRealmSetRiskRating: {
+    scope: TENTH_REALM,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, hex: tr(table).hex, riskRating: 2 } }),
+  },
+  tenthRealmTrialRoll: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ attribute: 'STRENGTH', dr: 9 })) },
+  tenthRealmBurnCard: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { world, table }) => ({
+      cardId: await world.cardInHand(table, characterId),
+      effect: 'COME_PREPARED',
+      item: 'Rope',
+    })),
+  },
+  tenthRealmRest: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ kind: 'SHORT' })) },
+  tenthRealmResilienceCheck: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(`mutation ($input: TenthRealmLoseResilienceInput!) { tenthRealmLoseResilience(input: $input) { eventSeq } }`, {
+        input: { characterId, amount: 100 },
+      });
+      return { attribute: 'WILLPOWER', dr: 12 };
+    }),
+  },
+  tenthRealmLoseResilience: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ amount: 1 })) },
+  tenthRealmTendWounds: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      // Down to 0, then a resilience check at an impossible DR: incapacitated (unless a natural 20 saves it).
+      await table.gm.client.data(`mutation ($input: TenthRealmLoseResilienceInput!) { tenthRealmLoseResilience(input: $input) { eventSeq } }`, {
+        input: { characterId, amount: 100 },
+      });
+      await table.gm.client.data(`mutation ($input: TenthRealmResilienceCheckInput!) { tenthRealmResilienceCheck(input: $input) { eventSeq } }`, {
+        input: { characterId, dr: 100 },
+      });
+      return { condition: 'Scarred' };
+    }),
+  },
+  tenthRealmAddCondition: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ condition: 'Frightened' })) },
+  tenthRealmClearCondition: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(`mutation ($input: TenthRealmConditionInput!) { tenthRealmAddCondition(input: $input) { eventSeq } }`, {
+        input: { characterId, condition: 'Frightened' },
+      });
+      return { condition: 'Frightened' };
+    }),
+  },
+  tenthRealmGainItem: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ item: 'Rope' })) },
+  tenthRealmDropItem: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(`mutation ($input: TenthRealmItemInput!) { tenthRealmGainItem(input: $input) { eventSeq } }`, {
+        input: { characterId, item: 'Rope' },
+      });
+      return { item: 'Rope' };
+    }),
+  },
+  tenthRealmDamageGear: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ gear: 'ARMOR' })) },
+  tenthRealmRepairGear: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(`mutation ($input: TenthRealmGearInput!) { tenthRealmDamageGear(input: $input) { eventSeq } }`, {
+        input: { characterId, gear: 'WEAPON' },
+      });
+      return { gear: 'WEAPON' };
+    }),
+  },
+  tenthRealmReaction: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+  tenthRealmOracle: {
+    scope: TENTH_REALM,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, question: 'Is the ferryman awake?', factors: 1 } }),
+  },
+  tenthRealmBlessing: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { world, table }) => {
+      await world.fullXp(table, characterId);
+      return {};
+    }),
+  },
+  tenthRealmStartSession: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+  tenthRealmStartCombat: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => {
+      const characterId = await world.tenthRealmCharacter(table, 'active');
+      await world.endActiveCombat(table);
+      return {
+        input: { campaignId: table.campaignId, characterIds: [characterId], enemies: [{ name: 'Draugr', resilience: 6, armorDie: 4, weaponDie: 8 }] },
+      };
+    },
+  },
+  tenthRealmAttack: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'STRENGTH' }) },
+  tenthRealmDefend: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'DEXTERITY' }) },
+  tenthRealmMorale: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => {
+      const characterId = await world.tenthRealmCharacter(table, 'active');
+      return { input: { encounterId: await world.freshCombat(table, [characterId]) } };
+    },
+  },
+  tenthRealmEndCombat: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => {
+      const characterId = await world.tenthRealmCharacter(table, 'active');
+      return { input: { encounterId: await world.freshCombat(table, [characterId]), outcome: 'PLAYERS_WITHDREW' } };
+    },
+  },
+
+  // ---- Enchanted Realms (card edition) ------------------------------------------------------
+  enchantedRealmsCreateCharacter: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => ({
+      input: {
+        campaignId: table.campaignId,
+        name: 'Matrix adventurer',
+        memberId: table.ada.memberId,
+        heroCardId: await world.availableCard(table, 'HERO'),
+        creatureCardId: await world.availableCard(table, 'CREATURE'),
+      },
+    }),
+  },
+  enchantedRealmsDraw: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: 5 } }),
+  },
+  enchantedRealmsCountCreatures: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => ({ input: { campaignId: table.campaignId, creatureCardId: await world.anyCard(table, 'CREATURE'), draws: 3 } }),
+  },
+  enchantedRealmsAward: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => {
+      const characterId = er(table).adaCharacterId;
+      const cardId = await world.itemInHand(table, characterId);
+      return { input: { characterId, cardId, challengeForce: 1000, acquiredDuringEncounter: true } };
+    },
+  },
+  enchantedRealmsBarter: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => {
+      const from = er(table).adaCharacterId;
+      const item = await world.itemInHand(table, from);
+      return { input: { campaignId: table.campaignId, from, to: er(table).npcCharacterId, give: [item], take: [] } };
+    },
+  },
+  enchantedRealmsReconcile: { scope: ENCHANTED_REALMS, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+};

@@ -1,0 +1,337 @@
+import { Client, TEST_ADMIN_KEY, type GraphQLResponse } from '../../helpers/arbiter.js';
+import type { DbChecks } from '../../helpers/db-checks.js';
+
+/**
+ * The callers every operation is tried as: no key, a key that is one character off a real one,
+ * the GM of another campaign, the player whose character the request names, another player of
+ * the same campaign, the campaign's GM, and the ADMIN.
+ */
+export const ROLES = ['anonymous', 'wrongKey', 'otherGm', 'player', 'otherPlayer', 'gm', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Who a client is, to work out what it may see. */
+export type Viewer =
+  | { kind: 'admin' }
+  | { kind: 'member'; role: 'GM' | 'PLAYER'; campaignId: string; memberId: string }
+  | { kind: 'nobody' };
+
+/** One request and its answer, as a recorder sees it. */
+export interface Exchange {
+  viewer: Viewer;
+  query: string;
+  variables: Record<string, unknown>;
+  status: number;
+  text: string;
+}
+
+export type Recorder = (exchange: Exchange) => void | Promise<void>;
+
+/** A GraphQL client that knows who it is and reports every exchange to a recorder. */
+export class ArbiterClient extends Client {
+  constructor(
+    url: string,
+    key: string | undefined,
+    readonly viewer: Viewer,
+    private readonly recorder?: Recorder,
+  ) {
+    super(url, key);
+  }
+
+  override async request<T = Record<string, any>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ): Promise<GraphQLResponse<T>> {
+    const response = await fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
+        ...headers,
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await response.text();
+    let body: GraphQLResponse<T>['body'];
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = { errors: [{ message: `not JSON (HTTP ${response.status}): ${text.slice(0, 200)}` }] };
+    }
+    await this.recorder?.({ viewer: this.viewer, query, variables, status: response.status, text });
+    return { status: response.status, body, text, headers: response.headers };
+  }
+}
+
+/** The same key with one character changed in its middle: it must be refused. */
+export function oneCharacterOff(key: string): string {
+  const at = Math.floor(key.length / 2);
+  return key.slice(0, at) + (key[at] === 'A' ? 'B' : 'A') + key.slice(at + 1);
+}
+
+export interface Member {
+  client: ArbiterClient;
+  memberId: string;
+  key: string;
+}
+
+/** One prepared campaign: a GM, two players with characters, NPCs, decks and cards in hands. */
+export interface Table {
+  ruleset: string;
+  campaignId: string;
+  gm: Member;
+  ada: Member;
+  bo: Member;
+  /** Platform characters (createCharacter): Ada's, Bo's and an NPC of the GM's. */
+  adaCharacterId: string;
+  boCharacterId: string;
+  npcCharacterId: string;
+  /** The campaign's first deck: the ruleset's own, or a standard-52 one. */
+  deckId: string;
+  tenthRealm?: { adaCharacterId: string; boCharacterId: string; hex: string; encounterId: string };
+  enchantedRealms?: { adaCharacterId: string; boCharacterId: string; npcCharacterId: string };
+}
+
+const CREATE_CAMPAIGN = `mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } gm { id } gmKey } }`;
+const ADD_MEMBER = `mutation ($input: AddMemberInput!) { addMember(input: $input) { member { id } apiKey } }`;
+const CREATE_CHARACTER = `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id } }`;
+const CREATE_DECK = `mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`;
+const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id type } } }`;
+const MOVE = `mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`;
+const TR_CREATE = `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`;
+const TR_VANORI = `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`;
+const TR_FINISH = `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`;
+const TR_START_COMBAT = `mutation ($input: TenthRealmStartCombatInput!) { tenthRealmStartCombat(input: $input) { encounter { id } } }`;
+const TR_END_COMBAT = `mutation ($input: TenthRealmEndCombatInput!) { tenthRealmEndCombat(input: $input) { eventSeq } }`;
+const TR_TRIAL = `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { character { tenthRealm { xp } } } }`;
+const ER_CREATE = `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id } } }`;
+
+export type TenthRealmStage = 'draft' | 'vanori' | 'active';
+
+/**
+ * The prepared world of the reliability tests: one campaign per ruleset the server lists (so a new
+ * ruleset is covered by itself), each with a GM, two players (Ada, Bo) with characters, an NPC,
+ * decks, cards in every hand and the ruleset's own state (Tenth Realm characters, a region and an
+ * active combat; Enchanted Realms adventurers); and one more campaign, elsewhere, whose GM plays
+ * "the GM of another campaign". Setup runs as the GM (or the ADMIN) and must succeed.
+ */
+export class World {
+  readonly admin: ArbiterClient;
+  readonly anonymous: ArbiterClient;
+
+  constructor(
+    readonly url: string,
+    readonly db: DbChecks,
+    readonly tables: Table[],
+    readonly elsewhere: Table,
+    private readonly recorder: Recorder | undefined,
+  ) {
+    this.admin = new ArbiterClient(url, TEST_ADMIN_KEY, { kind: 'admin' }, recorder);
+    this.anonymous = new ArbiterClient(url, undefined, { kind: 'nobody' }, recorder);
+  }
+
+  static async prepare(
+    url: string,
+    db: DbChecks,
+    options: { recorder?: Recorder; label?: string; settings?: (ruleset: string) => Record<string, unknown> | undefined } = {},
+  ): Promise<World> {
+    const admin = new ArbiterClient(url, TEST_ADMIN_KEY, { kind: 'admin' }, options.recorder);
+    const { rulesets } = await admin.data<{ rulesets: Array<{ id: string }> }>('{ rulesets { id } }');
+    const label = options.label ?? 'World';
+    const open = (ruleset: string, name: string) => openTable(url, admin, db, ruleset, name, options.settings?.(ruleset), options.recorder);
+    const tables: Table[] = [];
+    for (const { id } of rulesets) tables.push(await open(id, `${label} ${id}`));
+    const elsewhere = await open('yummell', `${label} elsewhere`);
+    return new World(url, db, tables, elsewhere, options.recorder);
+  }
+
+  table(ruleset: string): Table {
+    const table = this.tables.find((candidate) => candidate.ruleset === ruleset);
+    if (!table) throw new Error(`no prepared campaign plays ${ruleset}`);
+    return table;
+  }
+
+  /** The client of a role, for requests about `table`. */
+  client(table: Table, role: Role): ArbiterClient {
+    switch (role) {
+      case 'anonymous':
+        return this.anonymous;
+      case 'wrongKey':
+        return new ArbiterClient(this.url, oneCharacterOff(table.gm.key), { kind: 'nobody' }, this.recorder);
+      case 'otherGm':
+        return this.elsewhere.gm.client;
+      case 'player':
+        return table.ada.client;
+      case 'otherPlayer':
+        return table.bo.client;
+      case 'gm':
+        return table.gm.client;
+      case 'admin':
+        return this.admin;
+    }
+  }
+
+  // ---- setup helpers for the requests of each operation (as the GM) ----------------------------
+
+  /** Draws one card of `deckId` into a character's hand; its id. */
+  async cardInHand(table: Table, characterId: string, deckId = table.deckId): Promise<string> {
+    const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId, count: 1, to: 'HAND', characterId } });
+    return drawCards.cards[0].id;
+  }
+
+  /** An ITEM card of the Adventure Deck in a character's hand (other cards drawn on the way are discarded). */
+  itemInHand(table: Table, characterId: string): Promise<string> {
+    return this.cardOfTypeInHand(table, characterId, 'ITEM');
+  }
+
+  /** A card of the given type in a character's hand, drawn from the campaign's deck (other cards drawn on the way are discarded). */
+  async cardOfTypeInHand(table: Table, characterId: string, type: string): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId } });
+      const [card] = drawCards.cards;
+      if (card.type === type) return card.id;
+      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: [card.id], to: 'DISCARD' } });
+    }
+    throw new Error(`no ${type} card came up in 100 draws`);
+  }
+
+  /** Any card of the given type in the campaign's first deck, wherever it lies. */
+  async anyCard(table: Table, type: string): Promise<string> {
+    const [deck] = await this.db.query('SELECT cards FROM decks WHERE id = $1', [table.deckId]);
+    const card = (deck.cards as Array<{ id: string; type?: string }>).find((candidate) => candidate.type === type);
+    if (!card) throw new Error(`no ${type} card in the deck of ${table.ruleset}`);
+    return card.id;
+  }
+
+  /** A card of the given type lying where a new adventurer may take it (draw pile, discard pile, table). */
+  async availableCard(table: Table, type: string): Promise<string> {
+    const [deck] = await this.db.query('SELECT cards, draw_pile, discard_pile, table_cards FROM decks WHERE id = $1', [table.deckId]);
+    const free = new Set<string>([...deck.draw_pile, ...deck.discard_pile, ...deck.table_cards]);
+    const card = (deck.cards as Array<{ id: string; type?: string }>).find((candidate) => candidate.type === type && free.has(candidate.id));
+    if (!card) throw new Error(`no ${type} card is left to take in ${table.ruleset}`);
+    return card.id;
+  }
+
+  /** A Tenth Realm character of Ada's (or an NPC), at the given stage of creation. */
+  async tenthRealmCharacter(table: Table, stage: TenthRealmStage, memberId: string | null = table.ada.memberId): Promise<string> {
+    const gm = table.gm.client;
+    const created = await gm.data(TR_CREATE, { input: { campaignId: table.campaignId, name: 'Matrix draft', ...(memberId ? { memberId } : {}) } });
+    const characterId: string = created.tenthRealmCreateCharacter.character.id;
+    if (stage === 'draft') return characterId;
+    await gm.data(TR_VANORI, { input: { characterId, vanori: 'OX' } });
+    if (stage === 'vanori') return characterId;
+    await gm.data(TR_FINISH, { input: { characterId, weaponName: 'Spear' } });
+    return characterId;
+  }
+
+  /** Marks XP with setbacks (impossible DRs) until the track is full. */
+  async fullXp(table: Table, characterId: string): Promise<void> {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const roll = await table.gm.client.data(TR_TRIAL, { input: { characterId, attribute: 'STRENGTH', dr: 100 } });
+      if (roll.tenthRealmTrialRoll.character.tenthRealm.xp >= 8) return;
+    }
+    throw new Error('the XP track did not fill in 30 setbacks');
+  }
+
+  /** Ends the combat under way, if any, and starts a new one: its id. */
+  async freshCombat(table: Table, characterIds: string[]): Promise<string> {
+    const { campaign } = await table.gm.client.data(`query ($id: ID!) { campaign(id: $id) { tenthRealm { activeEncounterId } } }`, { id: table.campaignId });
+    const active = campaign.tenthRealm.activeEncounterId;
+    if (active) await table.gm.client.data(TR_END_COMBAT, { input: { encounterId: active, outcome: 'PLAYERS_WITHDREW' } });
+    const started = await table.gm.client.data(TR_START_COMBAT, {
+      input: { campaignId: table.campaignId, characterIds, enemies: [{ name: 'Draugr', resilience: 50, armorDie: 4, weaponDie: 8 }] },
+    });
+    return started.tenthRealmStartCombat.encounter.id;
+  }
+
+  /** Ends the combat under way, if any. */
+  async endActiveCombat(table: Table): Promise<void> {
+    const { campaign } = await table.gm.client.data(`query ($id: ID!) { campaign(id: $id) { tenthRealm { activeEncounterId } } }`, { id: table.campaignId });
+    const active = campaign.tenthRealm.activeEncounterId;
+    if (active) await table.gm.client.data(TR_END_COMBAT, { input: { encounterId: active, outcome: 'PLAYERS_WITHDREW' } });
+  }
+
+  /** A new Enchanted Realms adventurer (Ada's by default; an NPC with null). */
+  async adventurer(table: Table, memberId: string | null = table.ada.memberId, caller = table.gm.client): Promise<string> {
+    const heroCardId = await this.availableCard(table, 'HERO');
+    const creatureCardId = await this.availableCard(table, 'CREATURE');
+    const created = await caller.data(ER_CREATE, {
+      input: { campaignId: table.campaignId, name: 'Matrix adventurer', heroCardId, creatureCardId, ...(memberId ? { memberId } : {}) },
+    });
+    return created.enchantedRealmsCreateCharacter.character.id;
+  }
+}
+
+async function openTable(
+  url: string,
+  admin: ArbiterClient,
+  db: DbChecks,
+  ruleset: string,
+  name: string,
+  settings: Record<string, unknown> | undefined,
+  recorder?: Recorder,
+): Promise<Table> {
+  const created = (await admin.data(CREATE_CAMPAIGN, { input: { name, ruleset, gmName: 'Morgan', ...(settings ? { settings } : {}) } })).createCampaign;
+  const campaignId: string = created.campaign.id;
+  const gm: Member = {
+    memberId: created.gm.id,
+    key: created.gmKey,
+    client: new ArbiterClient(url, created.gmKey, { kind: 'member', role: 'GM', campaignId, memberId: created.gm.id }, recorder),
+  };
+  const player = async (playerName: string): Promise<Member> => {
+    const added = (await gm.client.data(ADD_MEMBER, { input: { campaignId, name: playerName, role: 'PLAYER' } })).addMember;
+    const viewer: Viewer = { kind: 'member', role: 'PLAYER', campaignId, memberId: added.member.id };
+    return { memberId: added.member.id, key: added.apiKey, client: new ArbiterClient(url, added.apiKey, viewer, recorder) };
+  };
+  const ada = await player('Ada');
+  const bo = await player('Bo');
+  const character = async (client: ArbiterClient, characterName: string) =>
+    (await client.data(CREATE_CHARACTER, { input: { campaignId, name: characterName } })).createCharacter.id as string;
+  const adaCharacterId = await character(ada.client, "Ada's hero");
+  const boCharacterId = await character(bo.client, "Bo's hero");
+  const npcCharacterId = await character(gm.client, 'The innkeeper');
+
+  const { campaign } = await gm.client.data(`query ($id: ID!) { campaign(id: $id) { decks { id } } }`, { id: campaignId });
+  const deckId: string = campaign.decks[0]?.id ?? (await gm.client.data(CREATE_DECK, { input: { campaignId, name: 'Deck', preset: 'standard-52' } })).createDeck.id;
+
+  const table: Table = { ruleset, campaignId, gm, ada, bo, adaCharacterId, boCharacterId, npcCharacterId, deckId };
+  for (const [holder, count] of [[adaCharacterId, 2], [boCharacterId, 2], [npcCharacterId, 1]] as const) {
+    await gm.client.data(DRAW, { input: { deckId, count, to: 'HAND', characterId: holder } });
+  }
+
+  // The setup helpers, bound to this table while it is set up.
+  const helpers = new World(url, db, [table], table, recorder);
+  if (ruleset === 'tenth-realm') {
+    const own = async (member: Member, characterName: string) => {
+      const created = await member.client.data(TR_CREATE, { input: { campaignId, name: characterName } });
+      const id: string = created.tenthRealmCreateCharacter.character.id;
+      await member.client.data(TR_VANORI, { input: { characterId: id, vanori: 'OX' } });
+      await member.client.data(TR_FINISH, { input: { characterId: id, weaponName: 'Axe' } });
+      return id;
+    };
+    const adaTr = await own(ada, 'Sigrun');
+    const boTr = await own(bo, 'Brand');
+    await helpers.cardInHand(table, adaTr);
+    await helpers.cardInHand(table, boTr);
+    const start = await gm.client.data(`mutation ($input: TenthRealmCampaignInput!) { tenthRealmRollStartingRegion(input: $input) { d20 } }`, {
+      input: { campaignId },
+    });
+    const hex = String(start.tenthRealmRollStartingRegion.d20);
+    await gm.client.data(`mutation ($input: TenthRealmEnterRegionInput!) { tenthRealmEnterRegion(input: $input) { eventSeq } }`, {
+      input: { campaignId, hex, notes: 'a fjord under black cliffs' },
+    });
+    const encounterId = await helpers.freshCombat(table, [adaTr, boTr]);
+    table.tenthRealm = { adaCharacterId: adaTr, boCharacterId: boTr, hex, encounterId };
+  }
+  if (ruleset === 'enchanted-realms-cards') {
+    table.enchantedRealms = {
+      adaCharacterId: await helpers.adventurer(table, ada.memberId, ada.client),
+      boCharacterId: await helpers.adventurer(table, bo.memberId, bo.client),
+      npcCharacterId: await helpers.adventurer(table, null),
+    };
+    await gm.client.data(`mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) { eventSeq } }`, {
+      input: { campaignId },
+    });
+  }
+  return table;
+}
