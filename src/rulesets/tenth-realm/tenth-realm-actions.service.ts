@@ -215,9 +215,7 @@ export class TenthRealmActions {
 
   /** GM: a consequence costs resilience. */
   async loseResilience(principal: Principal, input: TenthRealmLoseResilienceInput) {
-    const character = await this.table.gmCharacter(principal, input.characterId);
-    const result = await this.table.play(principal, character.campaignId, loseResilienceRule, { characterId: input.characterId, amount: input.amount });
-    return this.characterPayload(result, input.characterId);
+    return this.onCharacterAsGm(principal, input, loseResilienceRule, { characterId: input.characterId, amount: input.amount });
   }
 
   async tendWounds(principal: Principal, input: TenthRealmConditionInput) {
@@ -230,9 +228,7 @@ export class TenthRealmActions {
 
   /** GM: conditions clear when the GM rules them irrelevant (a full rest clears one too). */
   async clearCondition(principal: Principal, input: TenthRealmConditionInput) {
-    const character = await this.table.gmCharacter(principal, input.characterId);
-    const result = await this.table.play(principal, character.campaignId, clearCondition, { characterId: input.characterId, condition: input.condition });
-    return this.characterPayload(result, input.characterId);
+    return this.onCharacterAsGm(principal, input, clearCondition, { characterId: input.characterId, condition: input.condition });
   }
 
   async gainItem(principal: Principal, input: TenthRealmItemInput) {
@@ -244,15 +240,11 @@ export class TenthRealmActions {
   }
 
   async damageGear(principal: Principal, input: TenthRealmGearInput) {
-    const character = await this.table.gmCharacter(principal, input.characterId);
-    const result = await this.table.play(principal, character.campaignId, damageGear, { characterId: input.characterId, gear: input.gear });
-    return this.characterPayload(result, input.characterId);
+    return this.onCharacterAsGm(principal, input, damageGear, { characterId: input.characterId, gear: input.gear });
   }
 
   async repairGear(principal: Principal, input: TenthRealmGearInput) {
-    const character = await this.table.gmCharacter(principal, input.characterId);
-    const result = await this.table.play(principal, character.campaignId, repairGear, { characterId: input.characterId, gear: input.gear });
-    return this.characterPayload(result, input.characterId);
+    return this.onCharacterAsGm(principal, input, repairGear, { characterId: input.characterId, gear: input.gear });
   }
 
   // ---- combat -------------------------------------------------------------------------------
@@ -345,6 +337,12 @@ export class TenthRealmActions {
     ruleInput: I,
   ) {
     const character = await this.table.ownCharacter(principal, input.characterId);
+    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
+  }
+
+  /** A rule the GM applies to a character of their campaign, answered with the character. */
+  private async onCharacterAsGm<I, R extends object>(principal: Principal, input: { characterId: string }, rule: Rule<I, R>, ruleInput: I) {
+    const character = await this.table.gmCharacter(principal, input.characterId);
     return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
   }
 
