@@ -1,0 +1,77 @@
+/** Talking to the server over GraphQL: a small client, and the campaigns the benchmark plays in. */
+import { createHash } from 'node:crypto';
+
+export async function graphql(url, key, query, variables) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  if (body.errors?.length) {
+    const [error] = body.errors;
+    throw new Error(`GraphQL ${error.extensions?.code ?? response.status}: ${error.message}`);
+  }
+  return body.data;
+}
+
+const CREATE_CAMPAIGN = `mutation ($i: CreateCampaignInput!) { createCampaign(input: $i) { campaign { id } gm { id } gmKey } }`;
+const ADD_MEMBER = `mutation ($i: AddMemberInput!) { addMember(input: $i) { apiKey member { id } } }`;
+const CREATE_CHARACTER = `mutation ($i: CreateCharacterInput!) { createCharacter(input: $i) { id } }`;
+const CREATE_DECK = `mutation ($i: CreateDeckInput!) { createDeck(input: $i) { id } }`;
+
+/** Runs `task(i)` for i in [0, count) with at most `parallel` at once, keeping results in order. */
+async function inParallel(count, parallel, task) {
+  const results = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(parallel, count) }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await task(index);
+      }
+    }),
+  );
+  return results;
+}
+
+/**
+ * `count` campaigns, each with its GM, one player, the player's character and a standard-52 deck,
+ * made through the public API as a client would.
+ */
+export async function prepareCampaigns(url, adminKey, count, onProgress = () => undefined) {
+  let done = 0;
+  return inParallel(count, 8, async (index) => {
+    const { createCampaign } = await graphql(url, adminKey, CREATE_CAMPAIGN, {
+      i: { name: `Bench campaign ${index + 1}`, ruleset: 'tenth-realm', gmName: 'Bench GM' },
+    });
+    const campaignId = createCampaign.campaign.id;
+    const gmKey = createCampaign.gmKey;
+    const { addMember } = await graphql(url, gmKey, ADD_MEMBER, { i: { campaignId, name: 'Bench player', role: 'PLAYER' } });
+    const { createCharacter } = await graphql(url, gmKey, CREATE_CHARACTER, {
+      i: { campaignId, name: 'Bench hero', memberId: addMember.member.id },
+    });
+    const { createDeck } = await graphql(url, gmKey, CREATE_DECK, { i: { campaignId, name: 'Bench deck', preset: 'standard-52' } });
+    onProgress(++done, count);
+    return {
+      campaignId,
+      gmKey,
+      gmKeyHash: createHash('sha256').update(gmKey, 'utf8').digest('hex'),
+      gmMemberId: createCampaign.gm.id,
+      playerKey: addMember.apiKey,
+      playerMemberId: addMember.member.id,
+      characterId: createCharacter.id,
+      deckId: createDeck.id,
+    };
+  });
+}
+
+/** Whether the schema has a mutation of this name; with its argument's input type when it has. */
+export async function findMutation(url, key, name) {
+  const data = await graphql(
+    url,
+    key,
+    `{ __schema { mutationType { fields { name args { name type { kind name ofType { kind name } } } type { kind name ofType { kind name } } } } } }`,
+  );
+  return data.__schema.mutationType.fields.find((field) => field.name === name);
+}

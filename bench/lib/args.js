@@ -1,0 +1,94 @@
+/** Command-line options of `node bench/run.js`. */
+
+const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
+
+  --quick               every phase measures 5 s (one round) after a 2 s warm-up
+  --duration S          seconds measured per phase (default 30; --quick 5)
+  --rounds N            the measured seconds are split in N slices, the phases taking turns
+                        (default 3; --quick 1), so that a neighbour's load falls on all alike
+  --warmup S            seconds of warm-up before each phase (default 5; --quick 2)
+  --connections N       concurrent HTTP connections, and baseline workers (default 32)
+  --campaigns N         campaigns prepared and spread over (default 100)
+  --json FILE           also write the figures as JSON to FILE
+  --compare LABEL=PATH  also measure api and api-hot with another build's main.js
+                        (e.g. a copy of dist/ from before a change); repeatable
+  --only LIST           comma-separated phases to run (baseline,api,baseline-hot,api-hot,
+                        rollDice,tenthRealmTrialRoll); default: all
+  --baseline NAME       the statements of the baseline: current (default: what the server
+                        in src/ sends for one drawCards), or v0 (before the performance work)
+  --quiet-threshold P   before each slice, wait until the machine is below P % of one core busy
+                        for a second (default 30; 0: do not wait) — a shared machine's
+                        neighbours would otherwise decide the figures
+  --quiet-wait S        wait at most S seconds for that (default 30)
+  --compare-baseline NAME  also measure the baseline with another statement set (e.g. v0)
+  --profile DIR         run the server under \`node --cpu-prof\`, profiles written to DIR
+  --keep                keep the data directory (and the DATABASE_URL database)
+  --help                this text
+
+Environment: DATABASE_URL (a Postgres server to create a fresh database on; default: an
+embedded Postgres in a temporary data directory), ARBITER_DB_POOL_SIZE (the server's pool size,
+default 10, also the baseline's), LOG_LEVEL (the server's, default info).`;
+
+export function parseArgs(argv) {
+  const options = {
+    quick: false,
+    duration: undefined,
+    warmup: undefined,
+    connections: 32,
+    campaigns: 100,
+    json: undefined,
+    compare: [],
+    only: undefined,
+    keep: false,
+    profile: undefined,
+    baseline: 'current',
+    rounds: undefined,
+    quietPercent: 30,
+    quietWait: 30,
+    compareBaseline: [],
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    const number = () => {
+      const text = value();
+      const parsed = Number(text);
+      if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${arg} needs a positive number, got '${text}'`);
+      return parsed;
+    };
+    switch (arg) {
+      case '--quick': options.quick = true; break;
+      case '--duration': options.duration = number(); break;
+      case '--warmup': options.warmup = number(); break;
+      case '--rounds': options.rounds = Math.round(number()); break;
+      case '--quiet-threshold': { const text = value(); options.quietPercent = Number(text); if (!(options.quietPercent >= 0)) throw new Error(`--quiet-threshold needs a number ≥ 0, got '${text}'`); break; }
+      case '--quiet-wait': options.quietWait = number(); break;
+      case '--connections': options.connections = Math.round(number()); break;
+      case '--campaigns': options.campaigns = Math.round(number()); break;
+      case '--json': options.json = value(); break;
+      case '--compare': {
+        const text = value();
+        const at = text.indexOf('=');
+        if (at < 1) throw new Error(`--compare needs LABEL=PATH, got '${text}'`);
+        options.compare.push({ label: text.slice(0, at), main: text.slice(at + 1) });
+        break;
+      }
+      case '--only': options.only = new Set(value().split(',').map((name) => name.trim()).filter(Boolean)); break;
+      case '--keep': options.keep = true; break;
+      case '--profile': options.profile = value(); break;
+      case '--baseline': options.baseline = value(); break;
+      case '--compare-baseline': options.compareBaseline.push(value()); break;
+      case '--help': case '-h': console.log(HELP); process.exit(0); break;
+      default: throw new Error(`unknown option '${arg}'\n\n${HELP}`);
+    }
+  }
+  options.duration ??= options.quick ? 5 : 30;
+  options.rounds ??= options.quick ? 1 : 3;
+  options.warmup ??= options.quick ? 2 : 5;
+  return options;
+}

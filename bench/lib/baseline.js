@@ -1,0 +1,194 @@
+/**
+ * The baseline: the statements the server sends to Postgres for one `drawCards` (a GM draws one
+ * card from the top onto the discard pile, reshuffling the discard pile when the draw pile is
+ * empty), issued straight from a `pg` pool of the server's size with nothing else around them —
+ * no HTTP, no GraphQL, no Nest. The same statements, in the same order, with the same round trips,
+ * so api / baseline is what the server's own code costs.
+ *
+ * Keep this in step with the server: src/modules/auth/auth.repository.ts,
+ * src/modules/decks/decks.{service,repository}.ts, src/modules/events/*,
+ * src/modules/campaigns/campaigns.repository.ts, src/infra/database.ts.
+ */
+import { randomInt } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** One draw onto the discard pile, as drawCards does it (src/rules/cards/piles.ts). */
+export function drawOneToDiscard(piles) {
+  let drawPile = piles.draw_pile;
+  let discardPile = piles.discard_pile;
+  let reshuffled = false;
+  const draws = [];
+  if (drawPile.length === 0) {
+    // Fisher–Yates from the last position down, as the server shuffles (its draws come from the
+    // campaign's stream; the baseline's need not, only their shape matters here).
+    drawPile = [...discardPile];
+    for (let i = drawPile.length - 1; i > 0; i -= 1) {
+      const j = randomInt(i + 1);
+      draws.push([i + 1, j]);
+      [drawPile[i], drawPile[j]] = [drawPile[j], drawPile[i]];
+    }
+    discardPile = [];
+    reshuffled = true;
+  }
+  const [card, ...rest] = drawPile;
+  return { card, reshuffled, draws, drawPile: rest, discardPile: [card, ...discardPile] };
+}
+
+function eventsJson(seq, campaign, actor, deckId, draw) {
+  return JSON.stringify([
+    {
+      seq,
+      type: 'cards.drawn',
+      actor_member_id: actor.id,
+      actor_role: actor.role,
+      payload: { deckId, count: 1, from: 'TOP', to: 'DISCARD', characterId: null, reshuffled: draw.reshuffled, cardIds: [draw.card] },
+      secret: null,
+      secret_for: null,
+      stream_seq: seq,
+      seed_epoch: campaign.seed_epoch,
+      random_words: draw.draws.length,
+      random_draws: draw.draws,
+    },
+  ]);
+}
+
+const INSERT_EVENTS = `INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
+                                secret_for, stream_seq, seed_epoch, random_words, random_draws)
+       SELECT $1, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
+              e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
+         FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
+              payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
+              random_words int, random_draws jsonb)`;
+
+/**
+ * The server's drawCards as it was before the performance work (commit c771e90): two reads on
+ * the pool (the key, the deck's campaign), then BEGIN, lock, read the deck, write the piles,
+ * append the event, advance the sequence, COMMIT — 9 round trips, 7 of them in the transaction.
+ */
+async function drawCardsV0(pool, target) {
+  const [actor] = (await pool.query('SELECT id, campaign_id, name, role FROM members WHERE api_key_hash = $1', [target.gmKeyHash])).rows;
+  const [owner] = (await pool.query('SELECT campaign_id FROM decks WHERE id = $1', [target.deckId])).rows;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const [campaign] = (
+      await client.query(
+        'SELECT id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE',
+        [owner.campaign_id],
+      )
+    ).rows;
+    const [deck] = (
+      await client.query('SELECT id, campaign_id, name, cards, draw_pile, discard_pile, table_cards, hands FROM decks WHERE id = $1', [target.deckId])
+    ).rows;
+    const draw = drawOneToDiscard(deck);
+    await client.query(
+      `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1
+        WHERE id = $1`,
+      [deck.id, draw.drawPile, draw.discardPile, deck.table_cards, deck.hands],
+    );
+    const seq = campaign.last_event_seq + 1;
+    await client.query(INSERT_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw)]);
+    await client.query('UPDATE campaigns SET last_event_seq = $2, version = version + 1 WHERE id = $1', [campaign.id, seq]);
+    await client.query('COMMIT');
+    client.release();
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release(error);
+    throw error;
+  }
+}
+
+// The server's prepared statements (same names and text), see the repositories named above.
+const LOCK_FOR_UPDATE = {
+  name: 'campaigns.lock-for-update',
+  text: 'SELECT id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE',
+};
+// The server keeps a deck's card definitions once read (they never change) and reads the piles only.
+const FIND_DECK = {
+  name: 'decks.find-piles-by-id',
+  text: 'SELECT id, campaign_id, name, draw_pile, discard_pile, table_cards, hands FROM decks WHERE id = $1',
+};
+const SAVE_PILES = {
+  name: 'decks.save-piles',
+  text: 'UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1 WHERE id = $1',
+};
+const APPEND_EVENTS = {
+  name: 'events.append',
+  text: `WITH appended AS (
+     INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
+                              secret_for, stream_seq, seed_epoch, random_words, random_draws)
+     SELECT $1::uuid, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
+            e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
+       FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
+            payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
+            random_words int, random_draws jsonb)
+   )
+   UPDATE campaigns SET last_event_seq = $3::int, version = version + 1 WHERE id = $1::uuid`,
+};
+
+/** Like the server's Database: what a tick sends to a connection goes out in one write. */
+function batchWrites(client) {
+  const socket = client.connection.stream;
+  if (socket.writableCorked) return;
+  socket.cork();
+  process.nextTick(() => socket.uncork());
+}
+
+/**
+ * The server's drawCards now: the key and the deck's campaign are known to the process (no
+ * read), the connection is pipelined. BEGIN, the lock and the deck's piles read go out together
+ * (one write, one round trip); the piles update and the event append (with the log head, one
+ * statement) go out together and are awaited, as the mutation checks its writes before it
+ * answers; COMMIT goes out on a later turn of the event loop, as the server sends it once the
+ * response is ready — 3 round trips, 3 writes, 6 prepared statements.
+ */
+async function drawCardsPipelined(pool, target) {
+  const client = await pool.connect();
+  const sent = [];
+  const send = (query, values) => {
+    batchWrites(client);
+    const promise = client.query(query, values);
+    promise.catch(() => undefined);
+    sent.push(promise);
+    return promise;
+  };
+  try {
+    send('BEGIN');
+    const [[campaign], [deck]] = (await Promise.all([send(LOCK_FOR_UPDATE, [target.campaignId]), send(FIND_DECK, [target.deckId])])).map(
+      (result) => result.rows,
+    );
+    const draw = drawOneToDiscard(deck);
+    const seq = campaign.last_event_seq + 1;
+    const actor = { id: target.gmMemberId, role: 'GM' };
+    await Promise.all([
+      send(SAVE_PILES, [deck.id, draw.drawPile, draw.discardPile, deck.table_cards, deck.hands]),
+      send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]),
+    ]);
+    await nextTurn();
+    const [commit] = await Promise.all([send('COMMIT'), ...sent]);
+    if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
+    client.release();
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release(error);
+    throw error;
+  }
+}
+
+/**
+ * The statement sets the bench knows, by name; `current` is what the server in src/ issues, and
+ * `pipeline` says whether its pool must pipeline (node-postgres `pipeline: true`, as the server's).
+ */
+export const BASELINES = {
+  v0: {
+    describe: '9 round trips: 2 reads on the pool, BEGIN, lock, read deck, update, insert event, advance seq, COMMIT',
+    pipeline: false,
+    run: drawCardsV0,
+  },
+  pipelined: {
+    describe: '3 round trips, 3 writes, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head], [COMMIT]',
+    pipeline: true,
+    run: drawCardsPipelined,
+  },
+};
+BASELINES.current = BASELINES.pipelined;

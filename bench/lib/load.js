@@ -1,0 +1,251 @@
+/**
+ * The phases: each warms up once, then is measured in slices that alternate with the other
+ * phases' slices (`--rounds`), so a neighbour's load on a shared machine falls on all of them
+ * alike and the ratios stay fair. HTTP phases are driven by autocannon; the baseline by workers
+ * sharing a `pg` pool.
+ */
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { machineBusySeconds, ownCpuSeconds, processCpuSeconds, treeCpuSeconds } from './proc.js';
+import { sampleResidentMemory } from './server.js';
+
+const isTty = process.stderr.isTTY;
+
+function progressLine(label, stage, elapsed, total, count, errors) {
+  const rate = elapsed > 0 ? Math.round(count / elapsed) : 0;
+  const clock = `${String(Math.min(Math.round(elapsed), Math.round(total))).padStart(3)}/${Math.round(total)} s`;
+  const text = `  ${label.padEnd(26)} ${stage.padEnd(11)} ${clock}  ${String(rate).padStart(6)} req/s  errors ${errors}`;
+  if (isTty) process.stderr.write(`\r${text}\x1b[K`);
+  return text;
+}
+
+function endProgress(text) {
+  process.stderr.write(isTty ? `\r${text}\x1b[K\n` : `${text}\n`);
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function cpuSnapshot(watch) {
+  return {
+    bench: ownCpuSeconds(),
+    server: processCpuSeconds(watch.serverPid),
+    postgres: treeCpuSeconds(watch.postgresPid),
+    machine: machineBusySeconds(),
+  };
+}
+
+/** CPU seconds each party used between two snapshots (null where it could not be read). */
+function cpuSpent(before, after) {
+  const spent = {};
+  for (const key of Object.keys(before)) spent[key] = before[key] === undefined || after[key] === undefined ? null : after[key] - before[key];
+  return spent;
+}
+
+/**
+ * Percent of one core used by the server, Postgres, the bench itself, and everything else on the
+ * machine (`other`: what a shared machine's neighbours took from the run).
+ */
+function cpuShares(spent, seconds) {
+  const share = (value) => (value === null || value === undefined ? null : Math.round((100 * value) / seconds));
+  const shares = { server: share(spent.server), postgres: share(spent.postgres), bench: share(spent.bench) };
+  const machine = share(spent.machine);
+  shares.other = machine === null ? null : Math.max(0, machine - (shares.server ?? 0) - (shares.postgres ?? 0) - (shares.bench ?? 0));
+  return shares;
+}
+
+/** What a phase accumulates over its measured slices. */
+class Tally {
+  constructor(watch) {
+    this.watch = watch;
+    this.seconds = 0;
+    this.ok = 0;
+    this.errors = 0;
+    this.warmupOk = 0;
+    this.warmupErrors = 0;
+    this.samples = [];
+    this.cpu = { bench: 0, server: 0, postgres: 0, machine: 0 };
+    this.peakRss = 0;
+  }
+
+  /** Runs `slice()` measuring CPU and the server's memory around it. */
+  async measured(slice) {
+    const memory = this.watch.serverPid ? sampleResidentMemory(this.watch.serverPid) : undefined;
+    const before = cpuSnapshot(this.watch);
+    const outcome = await slice();
+    const spent = cpuSpent(before, cpuSnapshot(this.watch));
+    for (const key of Object.keys(this.cpu)) this.cpu[key] = this.cpu[key] === null || spent[key] === null ? null : this.cpu[key] + spent[key];
+    const peak = memory?.stop();
+    if (peak !== undefined && peak > this.peakRss) this.peakRss = peak;
+    return outcome;
+  }
+
+  keepSamples(samples) {
+    for (const sample of samples) if (this.samples.length < 3) this.samples.push(sample);
+  }
+
+  summary(label, kind, extra) {
+    return {
+      phase: label,
+      kind,
+      requestsPerSecond: this.seconds > 0 ? this.ok / this.seconds : 0,
+      errors: this.errors,
+      warmupErrors: this.warmupErrors,
+      errorSamples: this.samples,
+      completed: this.ok + this.warmupOk,
+      cpuPercent: cpuShares(this.cpu, this.seconds),
+      seconds: this.seconds,
+      ...extra,
+    };
+  }
+}
+
+/**
+ * Workers calling `transaction()` in a loop for `seconds`; latencies in ms. Errors are counted
+ * and the first few kept.
+ */
+async function loop(label, stage, seconds, workers, transaction) {
+  const latencies = [];
+  let errors = 0;
+  const samples = [];
+  const startedAt = performance.now();
+  const deadline = startedAt + seconds * 1000;
+  const ticker = setInterval(() => progressLine(label, stage, (performance.now() - startedAt) / 1000, seconds, latencies.length, errors), 1000);
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < deadline) {
+        const began = performance.now();
+        try {
+          await transaction();
+          latencies.push(performance.now() - began);
+        } catch (error) {
+          errors += 1;
+          if (samples.length < 3) samples.push(String(error?.message ?? error));
+        }
+      }
+    }),
+  );
+  clearInterval(ticker);
+  const elapsed = (performance.now() - startedAt) / 1000;
+  return { latencies, errors, samples, elapsed, text: progressLine(label, stage, elapsed, seconds, latencies.length, errors) };
+}
+
+/** A phase of transactions issued straight on a pg pool. */
+export function baselinePhase({ label, workers, transaction, watch }) {
+  const tally = new Tally(watch);
+  const latencies = [];
+  return {
+    label,
+    async warmup(seconds) {
+      const warm = await loop(label, 'warm-up', seconds, workers, transaction);
+      tally.warmupOk += warm.latencies.length;
+      tally.warmupErrors += warm.errors;
+      tally.keepSamples(warm.samples);
+      if (isTty) process.stderr.write('\r');
+    },
+    async measure(seconds, stage) {
+      const run = await tally.measured(() => loop(label, stage, seconds, workers, transaction));
+      endProgress(run.text);
+      tally.seconds += run.elapsed;
+      tally.ok += run.latencies.length;
+      tally.errors += run.errors;
+      tally.keepSamples(run.samples);
+      for (const latency of run.latencies) latencies.push(latency);
+    },
+    result() {
+      const sorted = Float64Array.from(latencies).sort();
+      return tally.summary(label, 'baseline', { p50: percentile(sorted, 50), p99: percentile(sorted, 99), serverRssBytes: null });
+    },
+  };
+}
+
+/**
+ * One autocannon run. `nextRequest()` gives the body and headers of each request; a response
+ * counts as done only when it is HTTP 200 with no GraphQL `errors`.
+ */
+function cannon({ url, connections, seconds, nextRequest, label, stage }) {
+  let ok = 0;
+  let errors = 0;
+  const samples = [];
+  const instance = autocannon({
+    url: `${url}/graphql`,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    skipAggregateResult: true,
+    requests: [
+      {
+        method: 'POST',
+        path: '/graphql',
+        setupRequest(request) {
+          const next = nextRequest();
+          request.headers = next.headers;
+          request.body = next.body;
+          return request;
+        },
+        onResponse(status, body) {
+          if (status === 200 && !body.includes('"errors"')) ok += 1;
+          else {
+            errors += 1;
+            if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
+          }
+        },
+      },
+    ],
+  });
+  const startedAt = performance.now();
+  const ticker = setInterval(() => progressLine(label, stage, (performance.now() - startedAt) / 1000, seconds, ok, errors), 1000);
+  return new Promise((resolveRun, reject) => {
+    instance.on('done', (result) => {
+      clearInterval(ticker);
+      const elapsed = (performance.now() - startedAt) / 1000;
+      const transport = result.errors + result.timeouts;
+      resolveRun({ result, ok, errors: errors + transport, samples, elapsed, text: progressLine(label, stage, elapsed, seconds, ok, errors + transport) });
+    });
+    instance.on('error', (error) => {
+      clearInterval(ticker);
+      reject(error);
+    });
+  });
+}
+
+/** A phase of GraphQL requests over HTTP, measured by autocannon. */
+export function httpPhase({ label, url, connections, nextRequest, watch, extra = {} }) {
+  const tally = new Tally(watch);
+  const results = [];
+  const run = (seconds, stage) => cannon({ url: url(), connections, seconds, nextRequest, label, stage });
+  return {
+    label,
+    /** Requests cut off when a run ends: they may have committed without being counted. */
+    cutOff: 0,
+    async warmup(seconds) {
+      const warm = await run(seconds, 'warm-up');
+      this.cutOff += connections;
+      tally.warmupOk += warm.ok;
+      tally.warmupErrors += warm.errors;
+      tally.keepSamples(warm.samples);
+      if (isTty) process.stderr.write('\r');
+    },
+    async measure(seconds, stage) {
+      const slice = await tally.measured(() => run(seconds, stage));
+      this.cutOff += connections;
+      endProgress(slice.text);
+      tally.seconds += slice.result.duration;
+      tally.ok += slice.ok;
+      tally.errors += slice.errors;
+      tally.keepSamples(slice.samples);
+      results.push(slice.result);
+    },
+    result() {
+      const merged = results.length > 0 ? autocannon.aggregateResult(results, { url: url(), connections }) : undefined;
+      return tally.summary(label, 'http', {
+        p50: merged?.latency.p50 ?? 0,
+        p99: merged?.latency.p99 ?? 0,
+        serverRssBytes: tally.peakRss,
+        ...extra,
+      });
+    },
+  };
+}
