@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24) }, false],
     [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24), ARBITER_INTROSPECTION: 'true' }, true],
     [{ ARBITER_INTROSPECTION: 'false' }, false],
+    [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24), ARBITER_PLAYGROUND: 'true' }, true],
+    [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24), ARBITER_PLAYGROUND: 'true', ARBITER_INTROSPECTION: 'false' }, false],
   ])('introspection with %j: %p', (env, introspection) => {
     expect(loadConfig(env).introspection).toBe(introspection);
   });

@@ -12,7 +12,7 @@ export interface ArbiterConfig {
   production: boolean;
   logLevel: string;
   databasePoolSize: number;
-  /** Schema introspection: on outside production unless turned off; in production only when turned on. */
+  /** Schema introspection: on outside production unless turned off; in production only when turned on (or the playground is). */
   introspection: boolean;
   /** Operations (root fields) one API key may run per minute, on each server process; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -63,7 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
 
   const port = integerSetting(env, 'PORT', 3000, 0, 65535, problems);
   const databasePoolSize = integerSetting(env, 'ARBITER_DB_POOL_SIZE', 10, 1, 200, problems);
-  const introspection = booleanSetting(env, 'ARBITER_INTROSPECTION', !production, problems);
   const rateLimitPerMinute = integerSetting(env, 'ARBITER_RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000, problems);
 
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -84,6 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
 
   // An IDE that invites anyone to try keys is a development tool: production opts in.
   const playground = booleanSetting(env, 'ARBITER_PLAYGROUND', !production, problems);
+  // The playground's docs come from introspection: enabling the playground enables it too, unless set.
+  const introspection = booleanSetting(env, 'ARBITER_INTROSPECTION', !production || playground, problems);
 
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
