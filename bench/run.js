@@ -182,7 +182,9 @@ async function main() {
           if (!quiet) noisySlices += 1;
           if (waited > 2) log(`  (waited ${Math.round(waited)} s for the machine to be ${quiet ? 'quiet' : 'quiet, in vain'})`);
         }
-        if (round === 1) await phase.warmup(options.warmup);
+        // The first round warms up in full; later ones briefly, as a phase's connections (HTTP, and
+        // the server's pool, which closes idle connections) may have gone while the others ran.
+        await phase.warmup(round === 1 ? options.warmup : Math.min(1, options.warmup));
         await phase.measure(slice, rounds > 1 ? `round ${round}/${rounds}` : 'measure');
       }
     }

@@ -20,14 +20,16 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         for a second (default 30; 0: do not wait) — a shared machine's
                         neighbours would otherwise decide the figures
   --quiet-wait S        wait at most S seconds for that (default 30)
-  --compare-baseline NAME  also measure the baseline with another statement set (e.g. v0)
+  --compare-baseline NAME
+                        also measure the baseline with another statement set (e.g. v0)
   --profile DIR         run the server under \`node --cpu-prof\`, profiles written to DIR
   --keep                keep the data directory (and the DATABASE_URL database)
   --help                this text
 
 Environment: DATABASE_URL (a Postgres server to create a fresh database on; default: an
 embedded Postgres in a temporary data directory), ARBITER_DB_POOL_SIZE (the server's pool size,
-default 10, also the baseline's), LOG_LEVEL (the server's, default info).`;
+default 10, also the baseline's), LOG_LEVEL (the server's, default info),
+ARBITER_RATE_LIMIT_PER_MINUTE (the server's, default here 1000000: on, but never refusing).`;
 
 export function parseArgs(argv) {
   const options = {

@@ -126,27 +126,18 @@ const APPEND_EVENTS = {
    UPDATE campaigns SET last_event_seq = $3::int, version = version + 1 WHERE id = $1::uuid`,
 };
 
-/** Like the server's Database: what a tick sends to a connection goes out in one write. */
-function batchWrites(client) {
-  const socket = client.connection.stream;
-  if (socket.writableCorked) return;
-  socket.cork();
-  process.nextTick(() => socket.uncork());
-}
-
 /**
  * The server's drawCards now: the key and the deck's campaign are known to the process (no
  * read), the connection is pipelined. BEGIN, the lock and the deck's piles read go out together
- * (one write, one round trip); the piles update and the event append (with the log head, one
- * statement) go out together and are awaited, as the mutation checks its writes before it
- * answers; COMMIT goes out on a later turn of the event loop, as the server sends it once the
- * response is ready — 3 round trips, 3 writes, 6 prepared statements.
+ * (one round trip); the piles update and the event append (with the log head, one statement) go
+ * out together and are awaited, as the mutation checks its writes before it answers; COMMIT goes
+ * out on a later turn of the event loop, as the server sends it once the response is ready —
+ * 3 round trips, 6 prepared statements.
  */
 async function drawCardsPipelined(pool, target) {
   const client = await pool.connect();
   const sent = [];
   const send = (query, values) => {
-    batchWrites(client);
     const promise = client.query(query, values);
     promise.catch(() => undefined);
     sent.push(promise);
@@ -186,7 +177,7 @@ export const BASELINES = {
     run: drawCardsV0,
   },
   pipelined: {
-    describe: '3 round trips, 3 writes, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head], [COMMIT]',
+    describe: '3 round trips, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head], [COMMIT]',
     pipeline: true,
     run: drawCardsPipelined,
   },

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Duplex } from 'node:stream';
 import pg from 'pg';
 import { ConflictError } from '../common/errors.js';
 import { currentRequestContext } from './request-context.js';
@@ -59,24 +58,6 @@ interface TransactionState {
 }
 
 /**
- * Holds what is written to a connection until the current tick's work is done, then sends it in
- * one write: the statements a transaction sends together (BEGIN, its lock and reads; its writes
- * and COMMIT) cost one system call and one wake-up of the Postgres backend instead of one each.
- */
-function batchWrites(client: pg.PoolClient): void {
-  const socket = (client as unknown as pg.Client).connection.stream as Duplex;
-  if (typeof socket.cork !== 'function' || corkedSockets.has(socket)) return;
-  corkedSockets.add(socket);
-  socket.cork();
-  // After every promise continuation of this tick has run, so all they send goes out together.
-  process.nextTick(() => {
-    corkedSockets.delete(socket);
-    socket.uncork();
-  });
-}
-const corkedSockets = new WeakSet<Duplex>();
-
-/**
  * The connection pool and the request's transaction. Repositories call {@link query}; it runs on
  * the request's transaction when one is open and on the pool otherwise. Writes open the
  * transaction through {@link begin}; the request's entry point commits it.
@@ -106,7 +87,6 @@ export class Database {
     const client = currentRequestContext()?.transaction;
     if (!client) return (await this.pool.query<T>(toQuery(statement, values))).rows;
     const earlier = this.sendQueued(client);
-    batchWrites(client);
     const answer = client.query<T>(toQuery(statement, values));
     if (!earlier) return (await answer).rows;
     // What was sent before answers first: a failure there is the one to report.
@@ -209,7 +189,6 @@ export class Database {
         // Not even BEGIN was sent: nothing reached Postgres, there is nothing to commit or undo.
       } else if (outcome === 'commit') {
         const earlier = this.sendQueued(client, state);
-        batchWrites(client);
         const [, result] = await Promise.all([earlier, client.query('COMMIT')]);
         // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
         if (result.command !== 'COMMIT') throw new Error(`COMMIT answered ${result.command}: the transaction had failed`);
@@ -236,12 +215,11 @@ export class Database {
   }
 
   /**
-   * Sends the queued statements (in one write with whatever follows in this tick) and returns a
+   * Sends the queued statements (pipelined: without waiting for one another) and returns a
    * promise of every unchecked answer: it rejects with the first failure among them.
    */
   private sendQueued(client: pg.PoolClient, state = this.stateOf(client)): Promise<unknown> | undefined {
     if (state.queued.length > 0) {
-      batchWrites(client);
       for (const query of state.queued) {
         const sent = client.query(query);
         // Checked by whoever awaits the promise returned below; never an unhandled rejection.
@@ -265,7 +243,6 @@ export class Database {
     state.unchecked = [];
     // Without BEGIN sent, nothing reached Postgres: there is nothing to undo.
     if (neverBegun) return;
-    batchWrites(client);
     await Promise.all([Promise.allSettled(sent), client.query(statement)]);
   }
 }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds of the server with one performance change taken out each, to measure what each buys:
+#
+#   npm run build && bench/ablations.sh /tmp/arbiter-ablations
+#   node bench/run.js --quick --rounds 3 --duration 9 --only baseline,api,baseline-hot,api-hot \
+#     $(for v in /tmp/arbiter-ablations/*/; do echo --compare "$(basename "$v")=$v/dist/main.js"; done)
+#
+# Each variant is a copy of dist/ with one line of the compiled output changed. That is brittle on
+# purpose: it stops with an error as soon as a change no longer applies, so update the patterns
+# below together with the code they name.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:?usage: bench/ablations.sh OUTPUT_DIR}
+mkdir -p "$out"
+
+variant() {
+  rm -rf "${out:?}/$1"
+  mkdir -p "$out/$1"
+  cp -r dist "$out/$1/"
+  cp package.json "$out/$1/"
+  ln -sfn "$PWD/node_modules" "$out/$1/node_modules"
+  ln -sfn "$PWD/prisma" "$out/$1/prisma"
+}
+
+# patch VARIANT FILE SED-EXPRESSION: applies it and fails when it changed nothing
+patch() {
+  local file="$out/$1/dist/$2"
+  cp "$file" "$file.orig"
+  sed -i "$3" "$file"
+  if cmp -s "$file" "$file.orig"; then echo "ablations.sh: '$3' no longer applies to dist/$2" >&2; exit 1; fi
+  rm "$file.orig"
+}
+
+# Pipelined connections (BEGIN with the lock and reads, the writes together): off, every
+# statement waits for the answer to the one before.
+variant no-pipelining
+patch no-pipelining infra/database.js 's/pipeline: true/pipeline: false/'
+
+# One log line per request: back to Fastify's two.
+variant two-log-lines
+patch two-log-lines bootstrap.js 's/logController: new LogController({ disableRequestLogging: true }),//; s/disableRequestLogging: true,//'
+patch two-log-lines infra/request-lifecycle.js "/'request completed');/d"
+
+# A deck's card definitions kept per process: off, every draw reads them again.
+variant no-card-cache
+patch no-card-cache modules/decks/decks.repository.js 's/const cards = this.deckCards.get(id);/const cards = undefined;/; s/toDeck(row, this.deckCards.keep(id, row.cards))/toDeck(row, row.cards)/'
+
+# API keys and the deck → campaign answer kept per process: off, two reads before each draw.
+variant no-key-deck-caches
+patch no-key-deck-caches modules/auth/auth.service.js 's/const known = this.members.get(hash);/const known = undefined;/'
+patch no-key-deck-caches modules/decks/decks.repository.js 's/const known = this.campaignOfDeck.get(id);/const known = undefined;/'
+
+echo "variants in $out: $(ls "$out" | tr '\n' ' ')"
