@@ -51,7 +51,14 @@ export class Client {
       body: JSON.stringify({ query, variables }),
     });
     const text = await response.text();
-    return { status: response.status, body: JSON.parse(text), text, headers: response.headers };
+    let body: GraphQLResponse<T>['body'];
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // An answer that is not JSON is a failure to report, not a crash of the test.
+      body = { errors: [{ message: `not JSON (HTTP ${response.status}): ${text.slice(0, 200)}` }] };
+    }
+    return { status: response.status, body, text, headers: response.headers };
   }
 
   /** The data of a request that must succeed. */

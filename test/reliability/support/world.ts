@@ -42,24 +42,9 @@ export class ArbiterClient extends Client {
     variables: Record<string, unknown> = {},
     headers: Record<string, string> = {},
   ): Promise<GraphQLResponse<T>> {
-    const response = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
-        ...headers,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    const text = await response.text();
-    let body: GraphQLResponse<T>['body'];
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = { errors: [{ message: `not JSON (HTTP ${response.status}): ${text.slice(0, 200)}` }] };
-    }
-    await this.recorder?.({ viewer: this.viewer, query, variables, status: response.status, text });
-    return { status: response.status, body, text, headers: response.headers };
+    const response = await super.request<T>(query, variables, headers);
+    await this.recorder?.({ viewer: this.viewer, query, variables, status: response.status, text: response.text });
+    return response;
   }
 }
 
