@@ -83,6 +83,8 @@ interface CampaignSecrets {
   secretTokens: Map<string | null, Set<string>>;
   /** Triples of cards in the order a secret listed them, by whom the secret is for. */
   secretTriples: Map<string | null, Set<string>>;
+  /** Triples of cards in the order a public payload listed them → the seq of the first such event. */
+  publicTriples: Map<string, number>;
   lastSeq: number;
 }
 
@@ -115,6 +117,13 @@ export class HiddenInformation {
   private currentSeeds = new Set<string>();
   /** Three cards in a row of a draw pile → the decks whose pile has them so. */
   private pileTriples = new Map<string, string[]>();
+  /**
+   * Deck and triple → the campaign's log head before the refresh that first found the triple in
+   * the deck's draw pile: events up to it were logged before the pile lay so, and may show the
+   * same three cards by chance (cards shown face up long ago, shuffled back since).
+   */
+  private pileTripleSince = new Map<string, number>();
+  private deckCampaigns = new Map<string, string>();
   readonly findings: Finding[] = [];
   readonly scanned = { texts: 0, bytes: 0, markersChecked: 0, sightings: new Map<string, number>() };
 
@@ -142,6 +151,7 @@ export class HiddenInformation {
     );
     const owners = new Map(characters.map((row) => [row.id, row.member_id]));
     this.pileTriples = new Map();
+    const pileTripleSince = new Map<string, number>();
     for (const id of ids) {
       const previous = this.campaigns.get(id);
       const secrets: CampaignSecrets = previous ?? {
@@ -151,10 +161,12 @@ export class HiddenInformation {
         publicTokens: new Set(),
         secretTokens: new Map(),
         secretTriples: new Map(),
+        publicTriples: new Map(),
         lastSeq: 0,
       };
       secrets.hands = [];
       for (const deck of decks.filter((row) => row.campaign_id === id)) {
+        this.deckCampaigns.set(deck.id, id);
         for (const card of deck.cards) if (card.id.startsWith('CANARY-') && card.name) secrets.canaryNames.set(card.id, card.name);
         for (const [holder, cardIds] of Object.entries(deck.hands)) {
           if (holder.startsWith('table:') || cardIds.length === 0) continue; // in front of a character: face up
@@ -164,7 +176,10 @@ export class HiddenInformation {
         const listed = triplesOf([deck.cards.map((card) => ({ id: card.id }))]);
         for (let i = 0; i + 2 < deck.draw_pile.length; i++) {
           const triple = tripleKey(deck.draw_pile[i], deck.draw_pile[i + 1], deck.draw_pile[i + 2]);
-          if (!listed.has(triple)) this.pileTriples.set(triple, [...(this.pileTriples.get(triple) ?? []), deck.id]);
+          if (listed.has(triple)) continue;
+          this.pileTriples.set(triple, [...(this.pileTriples.get(triple) ?? []), deck.id]);
+          const key = `${deck.id}\u0000${triple}`;
+          pileTripleSince.set(key, this.pileTripleSince.get(key) ?? secrets.lastSeq);
         }
       }
       const events = await this.db.query<{ seq: number; payload: unknown; secret: unknown; secret_for: string | null }>(
@@ -173,6 +188,7 @@ export class HiddenInformation {
       );
       for (const event of events) {
         for (const token of tokensOf(JSON.stringify(event.payload))) secrets.publicTokens.add(token);
+        for (const triple of triplesOf(sequencesOf(event.payload)).keys()) if (!secrets.publicTriples.has(triple)) secrets.publicTriples.set(triple, event.seq);
         if (event.secret !== null) {
           const tokens = secrets.secretTokens.get(event.secret_for) ?? new Set<string>();
           for (const token of tokensOf(JSON.stringify(event.secret))) tokens.add(token);
@@ -185,6 +201,13 @@ export class HiddenInformation {
       }
       this.campaigns.set(id, secrets);
     }
+    this.pileTripleSince = pileTripleSince;
+  }
+
+  /** Whether the deck's log showed these three cards so before its draw pile came to hold them so (a chance repeat). */
+  private shownBeforePileLaySo(deckId: string, triple: string): boolean {
+    const shownAt = this.campaigns.get(this.deckCampaigns.get(deckId) ?? '')?.publicTriples.get(triple);
+    return shownAt !== undefined && shownAt <= (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0);
   }
 
   /** Whether the viewer runs the campaign (its GM, or the ADMIN): they see every hand and secret. */
@@ -239,7 +262,9 @@ export class HiddenInformation {
     }
     for (const [triple, shownDeck] of triplesOf(sequencesOf(parsed(text)))) {
       // Cards shown as another deck's (by their deckId) are not this pile's, whatever their codes.
-      const deck = this.pileTriples.get(triple)?.find((candidate) => shownDeck === undefined || candidate === shownDeck);
+      const deck = this.pileTriples
+        .get(triple)
+        ?.find((candidate) => (shownDeck === undefined || candidate === shownDeck) && !this.shownBeforePileLaySo(candidate, triple));
       if (!deck || allowedTriples.has(triple)) continue;
       const [first] = triple.split('\u0000');
       const at = Math.max(0, text.search(new RegExp(`(?<![\\w-])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`)) - 300);
