@@ -55,6 +55,8 @@ interface TransactionState {
   queued: pg.QueryConfig[];
   /** Statements sent whose answers nobody has looked at yet. */
   unchecked: Array<Promise<unknown>>;
+  /** What to do once the transaction has committed (and never if it does not). */
+  afterCommit: Array<() => void>;
 }
 
 /**
@@ -108,6 +110,17 @@ export class Database {
     this.stateOf(client).queued.push(toQuery(statement, values));
   }
 
+  /**
+   * Runs `callback` once the current request's transaction has committed; never when it rolls
+   * back (a mutation undone for a retry drops what it asked for). Outside a transaction the
+   * write it follows is already committed: it runs at once.
+   */
+  afterCommit(callback: () => void): void {
+    const client = currentRequestContext()?.transaction;
+    if (client) this.stateOf(client).afterCommit.push(callback);
+    else callback();
+  }
+
   /** Whether the current request has a transaction open: what {@link query} reads may be uncommitted. */
   inTransaction(): boolean {
     return Boolean(currentRequestContext()?.transaction);
@@ -122,7 +135,7 @@ export class Database {
     if (!context) throw new Error('A write needs a request context: writes happen only inside a request');
     if (!context.transaction) {
       const client = await this.pool.connect();
-      this.transactions.set(client, { queued: [{ text: 'BEGIN' }], unchecked: [] });
+      this.transactions.set(client, { queued: [{ text: 'BEGIN' }], unchecked: [], afterCommit: [] });
       context.transaction = client;
     }
     return context.transaction;
@@ -200,7 +213,9 @@ export class Database {
       // A client whose COMMIT or ROLLBACK failed is in an unknown state: destroy it.
       client.release(error as Error);
       if (outcome === 'commit') throw error;
+      return;
     }
+    if (outcome === 'commit') for (const callback of state.afterCommit) callback();
   }
 
   async close(): Promise<void> {
@@ -241,6 +256,7 @@ export class Database {
     const sent = state.unchecked;
     state.queued = [];
     state.unchecked = [];
+    state.afterCommit = [];
     // Without BEGIN sent, nothing reached Postgres: there is nothing to undo.
     if (neverBegun) return;
     await Promise.all([Promise.allSettled(sent), client.query(statement)]);

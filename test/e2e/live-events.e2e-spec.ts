@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import type { RunningArbiter } from '../../src/bootstrap.js';
 import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, range } from '../helpers/db-checks.js';
+import { CATCH_UP_INTERVAL_MS } from '../../src/modules/live-events/event-notifications.service.js';
 
 const CAMPAIGN_EVENTS = `subscription ($campaignId: ID!, $afterSeq: Int) {
   campaignEvents(campaignId: $campaignId, afterSeq: $afterSeq) { seq campaignId type actorRole payload secret random { words } createdAt } }`;
@@ -326,6 +327,27 @@ describe('live events (campaignEvents over graphql-ws)', () => {
     const next = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d4' } })).rollDice.eventSeq;
     await feed.reach(next);
     expect(feed.seqs).toEqual(upTo(next));
+  });
+
+  it('delivers an event whose announcement was lost (its process died between commit and NOTIFY) within the catch-up interval', async () => {
+    const table = await createTable(arbiter.url);
+    const feed = new Feed(open(table.gm.key), table.campaignId);
+    const first = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d4' } })).rollDice.eventSeq;
+    await feed.reach(first);
+
+    // Committed with no announcement at all: a copy of the roll, appended as the server appends.
+    await db.query(
+      `WITH copied AS (
+         INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, stream_seq, seed_epoch)
+         SELECT campaign_id, seq + 1, type, actor_member_id, actor_role, payload, seq + 1, seed_epoch
+           FROM game_events WHERE campaign_id = $1 AND seq = $2)
+       UPDATE campaigns SET last_event_seq = $2 + 1 WHERE id = $1`,
+      [table.campaignId, first],
+    );
+    const started = Date.now();
+    await feed.reach(first + 1);
+    expect(feed.seqs).toEqual(upTo(first + 1));
+    expect(Date.now() - started).toBeLessThan(CATCH_UP_INTERVAL_MS + 2_000);
   });
 
   it('closes open subscriptions when the server stops, even a client that does not answer', async () => {

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { EventAnnouncer } from './event-announcer.js';
 import { EventsRepository } from './events.repository.js';
 import { EventsResolver } from './events.resolver.js';
 import { EventsService } from './events.service.js';
@@ -7,7 +8,7 @@ import { GameLedger } from './game-ledger.service.js';
 /** The campaign log, and the ledger through which every mutation of a campaign goes. */
 @Global()
 @Module({
-  providers: [EventsRepository, GameLedger, EventsService, EventsResolver],
-  exports: [GameLedger, EventsRepository, EventsService],
+  providers: [EventAnnouncer, EventsRepository, GameLedger, EventsService, EventsResolver],
+  exports: [EventAnnouncer, GameLedger, EventsRepository, EventsService],
 })
 export class EventsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
 import type { RandomDraw } from '../../rules/random/recording-rng.js';
+import { EventAnnouncer } from './event-announcer.js';
 
 export interface NewGameEvent {
   seq: number;
@@ -71,11 +72,15 @@ const APPEND_EVENTS = prepared(
 
 @Injectable()
 export class EventsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly announcer: EventAnnouncer,
+  ) {}
 
   /**
    * Appends a mutation's events and moves the campaign's log head (`last_event_seq`) to the last
    * of them, in one statement. A Database.write: it travels with the mutation's other writes.
+   * Once they commit, every process's subscribers hear of them.
    */
   async append(campaignId: string, events: readonly NewGameEvent[]): Promise<void> {
     if (events.length === 0) return;
@@ -98,6 +103,7 @@ export class EventsRepository {
       ),
       events[events.length - 1].seq,
     ]);
+    this.announcer.announceAfterCommit(campaignId, events[events.length - 1].seq);
   }
 
   async listAfter(campaignId: string, afterSeq: number, limit: number): Promise<StoredGameEvent[]> {

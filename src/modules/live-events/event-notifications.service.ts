@@ -1,14 +1,15 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { Database } from '../../infra/database.js';
+import { EVENTS_CHANNEL, parseAnnouncement } from '../events/event-announcer.js';
 
-/** The channel the `game_events` trigger notifies (migration 20261130210000_event_notifications). */
-export const EVENTS_CHANNEL = 'arbiter_events';
 /** How the listening connection shows in `pg_stat_activity`. */
 export const LISTENER_APPLICATION_NAME = 'arbiter-live-events';
 
 /** Waits between attempts to listen again after the connection was lost: doubling, up to the maximum. */
 const RECONNECT_DELAY_MS = { first: 100, max: 5_000 };
+/** How often the watched campaigns' log heads are read, for announcements that were lost. */
+export const CATCH_UP_INTERVAL_MS = 2_000;
 
 /** Someone following a campaign's log. */
 export interface CampaignWatcher {
@@ -20,10 +21,13 @@ export interface CampaignWatcher {
 }
 
 /**
- * The process's one LISTEN connection. The trigger on `game_events` notifies at commit, so every
- * process serving the database hears of every committed event, whichever process wrote it.
- * The connection is opened for the first watcher; when it drops it is opened again with backoff,
- * and every watcher is then woken to read what it may have missed meanwhile.
+ * The process's one LISTEN connection. Every process announces its commits' new events
+ * (EventAnnouncer), so every process serving the database hears of every committed event,
+ * whichever process wrote it. The connection is opened for the first watcher; when it drops it is
+ * opened again with backoff, and every watcher is then woken to read what it may have missed
+ * meanwhile. An announcement lost between a commit and its NOTIFY (its process died, its
+ * connection dropped) is made good by reading the watched campaigns' log heads every
+ * {@link CATCH_UP_INTERVAL_MS}.
  */
 @Injectable()
 export class EventNotifications implements OnApplicationShutdown {
@@ -32,6 +36,7 @@ export class EventNotifications implements OnApplicationShutdown {
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private catchUpTimer: NodeJS.Timeout | null = null;
   private failedAttempts = 0;
   private closed = false;
 
@@ -46,9 +51,14 @@ export class EventNotifications implements OnApplicationShutdown {
     let ofCampaign = this.watchers.get(campaignId);
     if (!ofCampaign) this.watchers.set(campaignId, (ofCampaign = new Set()));
     ofCampaign.add(watcher);
+    this.catchUpTimer ??= setInterval(() => void this.catchUp(), CATCH_UP_INTERVAL_MS).unref();
     const unwatch = () => {
       ofCampaign.delete(watcher);
       if (ofCampaign.size === 0 && this.watchers.get(campaignId) === ofCampaign) this.watchers.delete(campaignId);
+      if (this.watchers.size === 0 && this.catchUpTimer) {
+        clearInterval(this.catchUpTimer);
+        this.catchUpTimer = null;
+      }
     };
     try {
       await this.listening();
@@ -62,6 +72,7 @@ export class EventNotifications implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.catchUpTimer) clearInterval(this.catchUpTimer);
     this.watchers.clear();
     await this.connecting?.catch(() => undefined);
     const client = this.client;
@@ -105,13 +116,28 @@ export class EventNotifications implements OnApplicationShutdown {
     for (const watcher of [...this.watchers.values()].flatMap((set) => [...set])) watcher.wake();
   }
 
-  /** "<campaign id>:<highest new seq>", from the trigger. */
+  /** "<campaign id>:<highest seq>,…", from an EventAnnouncer of some process. */
   private dispatch(payload: string | undefined): void {
-    const [campaignId, seq] = (payload ?? '').split(':');
-    const watchers = this.watchers.get(campaignId);
-    if (!watchers) return;
-    const headSeq = Number(seq);
-    for (const watcher of watchers) watcher.wake(Number.isInteger(headSeq) ? headSeq : undefined);
+    for (const [campaignId, headSeq] of parseAnnouncement(payload ?? '')) this.wakeWatchers(campaignId, headSeq);
+  }
+
+  private wakeWatchers(campaignId: string, headSeq: number): void {
+    for (const watcher of this.watchers.get(campaignId) ?? []) watcher.wake(headSeq);
+  }
+
+  /** Wakes the watchers of every campaign whose log is further than they may have heard. */
+  private async catchUp(): Promise<void> {
+    const campaignIds = [...this.watchers.keys()];
+    if (campaignIds.length === 0) return;
+    try {
+      const heads = await this.db.pool.query<{ id: string; last_event_seq: number }>(
+        'SELECT id, last_event_seq FROM campaigns WHERE id = ANY($1::uuid[])',
+        [campaignIds],
+      );
+      for (const { id, last_event_seq: headSeq } of heads.rows) this.wakeWatchers(id, headSeq);
+    } catch {
+      // The database is away: the reconnecting listener wakes everyone once it is back.
+    }
   }
 
   private lost(client: pg.Client, error?: Error): void {
