@@ -1,3 +1,4 @@
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
@@ -56,7 +57,12 @@ export class AppModule {
             formatError,
             // Our own playground or no landing page at all: never @nestjs/apollo's CDN-loaded GraphiQL.
             graphiql: false,
-            plugins: [...hardening.plugins, ...(config.playground ? [playgroundLandingPage({ endpoint: '/graphql' })] : [])],
+            plugins: [
+              ...hardening.plugins,
+              // No field sets cache hints: the default cache-control plugin would only wrap every resolver.
+              ApolloServerPluginCacheControlDisabled(),
+              ...(config.playground ? [playgroundLandingPage({ endpoint: '/graphql' })] : []),
+            ],
             // Live events: graphql-ws on the same path (subscriptions only; see LiveEventsConnections).
             context: (source: unknown) => liveEvents.graphqlContext(source),
             subscriptions: liveEvents.subscriptionsConfig('/graphql', formatError),
