@@ -83,8 +83,6 @@ interface CampaignSecrets {
   secretTokens: Map<string | null, Set<string>>;
   /** Triples of cards in the order a secret listed them, by whom the secret is for. */
   secretTriples: Map<string | null, Set<string>>;
-  /** Triples of cards in the order a public payload listed them → the seq of the first such event. */
-  publicTriples: Map<string, number>;
   lastSeq: number;
 }
 
@@ -117,13 +115,17 @@ export class HiddenInformation {
   private currentSeeds = new Set<string>();
   /** Three cards in a row of a draw pile → the decks whose pile has them so. */
   private pileTriples = new Map<string, string[]>();
-  /**
-   * Deck and triple → the campaign's log head before the refresh that first found the triple in
-   * the deck's draw pile: events up to it were logged before the pile lay so, and may show the
-   * same three cards by chance (cards shown face up long ago, shuffled back since).
-   */
+  /** How many times the database was read: refreshes are numbered from 1. */
+  private generation = 0;
+  /** Deck and triple → the refresh that first found the triple in the deck's draw pile. */
   private pileTripleSince = new Map<string, number>();
-  private deckCampaigns = new Map<string, string>();
+  /**
+   * Triples of cards in the order any public payload listed them → the refresh that first read
+   * such an event. Shown before the pile came to lie so, they are a chance repeat (cards shown
+   * face up, shuffled back since), not a leak; shown by the events of the very refresh that
+   * found the pile so, they may be one.
+   */
+  private publicTriples = new Map<string, number>();
   readonly findings: Finding[] = [];
   readonly scanned = { texts: 0, bytes: 0, markersChecked: 0, sightings: new Map<string, number>() };
 
@@ -152,6 +154,7 @@ export class HiddenInformation {
     const owners = new Map(characters.map((row) => [row.id, row.member_id]));
     this.pileTriples = new Map();
     const pileTripleSince = new Map<string, number>();
+    this.generation++;
     for (const id of ids) {
       const previous = this.campaigns.get(id);
       const secrets: CampaignSecrets = previous ?? {
@@ -161,12 +164,10 @@ export class HiddenInformation {
         publicTokens: new Set(),
         secretTokens: new Map(),
         secretTriples: new Map(),
-        publicTriples: new Map(),
         lastSeq: 0,
       };
       secrets.hands = [];
       for (const deck of decks.filter((row) => row.campaign_id === id)) {
-        this.deckCampaigns.set(deck.id, id);
         for (const card of deck.cards) if (card.id.startsWith('CANARY-') && card.name) secrets.canaryNames.set(card.id, card.name);
         for (const [holder, cardIds] of Object.entries(deck.hands)) {
           if (holder.startsWith('table:') || cardIds.length === 0) continue; // in front of a character: face up
@@ -179,7 +180,7 @@ export class HiddenInformation {
           if (listed.has(triple)) continue;
           this.pileTriples.set(triple, [...(this.pileTriples.get(triple) ?? []), deck.id]);
           const key = `${deck.id}\u0000${triple}`;
-          pileTripleSince.set(key, this.pileTripleSince.get(key) ?? secrets.lastSeq);
+          pileTripleSince.set(key, this.pileTripleSince.get(key) ?? this.generation);
         }
       }
       const events = await this.db.query<{ seq: number; payload: unknown; secret: unknown; secret_for: string | null }>(
@@ -188,7 +189,7 @@ export class HiddenInformation {
       );
       for (const event of events) {
         for (const token of tokensOf(JSON.stringify(event.payload))) secrets.publicTokens.add(token);
-        for (const triple of triplesOf(sequencesOf(event.payload)).keys()) if (!secrets.publicTriples.has(triple)) secrets.publicTriples.set(triple, event.seq);
+        for (const triple of triplesOf(sequencesOf(event.payload)).keys()) if (!this.publicTriples.has(triple)) this.publicTriples.set(triple, this.generation);
         if (event.secret !== null) {
           const tokens = secrets.secretTokens.get(event.secret_for) ?? new Set<string>();
           for (const token of tokensOf(JSON.stringify(event.secret))) tokens.add(token);
@@ -204,10 +205,10 @@ export class HiddenInformation {
     this.pileTripleSince = pileTripleSince;
   }
 
-  /** Whether the deck's log showed these three cards so before its draw pile came to hold them so (a chance repeat). */
+  /** Whether a log showed these three cards so before the deck's draw pile came to hold them so (a chance repeat). */
   private shownBeforePileLaySo(deckId: string, triple: string): boolean {
-    const shownAt = this.campaigns.get(this.deckCampaigns.get(deckId) ?? '')?.publicTriples.get(triple);
-    return shownAt !== undefined && shownAt <= (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0);
+    const shownAt = this.publicTriples.get(triple);
+    return shownAt !== undefined && shownAt < (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0);
   }
 
   /** Whether the viewer runs the campaign (its GM, or the ADMIN): they see every hand and secret. */
