@@ -92,11 +92,12 @@ describe('the example table (examples/table, served by `npm run example`)', () =
     example = await startExampleServer(arbiter.url);
   }, 90_000);
 
+  // Chromium may take seconds to close on a loaded machine.
   afterAll(async () => {
     await browser?.close();
     await stop(example?.process);
     await arbiter?.close();
-  });
+  }, 30_000);
 
   it('shows a roll made in one page in the live log of another, and draws and trial rolls too', async () => {
     const table = await createTable(arbiter.url, 'tenth-realm');

@@ -19,10 +19,11 @@ describe('the playground at /graphql', () => {
     campaignId = created.createCampaign.campaign.id;
   }, 60_000);
 
+  // Chromium may take seconds to close on a loaded machine.
   afterAll(async () => {
     await browser?.close();
     await arbiter?.close();
-  });
+  }, 30_000);
 
   it('runs a query with the key entered in the page, and shows the schema docs', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
