@@ -9,7 +9,7 @@ import { GraphQLErrorPassThrough } from './common/graphql-exception.filter.js';
 import { inputValidationPipe } from './common/validation.pipe.js';
 import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
-import { graphqlHardening } from './infra/graphql-limits.js';
+import { GRAPHQL_LIMITS, graphqlHardening } from './infra/graphql-limits.js';
 import { OperationRateLimiter } from './infra/rate-limit.js';
 import { ADMIN_KEY } from './infra/tokens.js';
 import { MutationTransactionInterceptor } from './infra/transaction.interceptor.js';
@@ -65,7 +65,11 @@ export class AppModule {
             ],
             // Live events: graphql-ws on the same path (subscriptions only; see LiveEventsConnections).
             context: (source: unknown) => liveEvents.graphqlContext(source),
-            subscriptions: liveEvents.subscriptionsConfig('/graphql', formatError),
+            subscriptions: liveEvents.subscriptionsConfig('/graphql', formatError, {
+              validationRules: hardening.validationRules,
+              maxTokens: GRAPHQL_LIMITS.maxTokens,
+              rateLimiter,
+            }),
           }),
         }),
         AuthModule,

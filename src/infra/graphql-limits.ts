@@ -58,8 +58,8 @@ export function rateLimitPlugin(limiter: OperationRateLimiter): ApolloServerPlug
       return {
         async didResolveOperation({ operation, request }) {
           const principal = currentRequestContext()?.principal;
-          const caller = principal ? `key:${principal.id}` : `anonymous:${request.http?.headers.get('x-forwarded-for') ?? 'local'}`;
-          await limiter.consume(caller, operationCount(operation));
+          if (principal) await limiter.consumeForKey(principal.id, operationCount(operation));
+          else await limiter.consume(`anonymous:${request.http?.headers.get('x-forwarded-for') ?? 'local'}`, operationCount(operation));
         },
       };
     },

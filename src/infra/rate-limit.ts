@@ -23,6 +23,11 @@ export class OperationRateLimiter {
     this.limiter = perMinute > 0 ? new RateLimiterMemory({ points: perMinute, duration: 60 }) : null;
   }
 
+  /** Counts `operations` for an API key's principal: the budget every entry point (GraphQL, REST, WebSocket) shares. */
+  consumeForKey(principalId: string, operations: number): Promise<void> {
+    return this.consume(`key:${principalId}`, operations);
+  }
+
   /** Counts `operations` for `caller`; throws {@link RateLimitedError} when they go over the limit. */
   async consume(caller: string, operations: number): Promise<void> {
     if (!this.limiter || operations <= 0) return;

@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import type { RunningArbiter } from '../../src/bootstrap.js';
 import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, range } from '../helpers/db-checks.js';
+import { GRAPHQL_LIMITS } from '../../src/infra/graphql-limits.js';
 import { CATCH_UP_INTERVAL_MS } from '../../src/modules/live-events/event-notifications.service.js';
 
 const CAMPAIGN_EVENTS = `subscription ($campaignId: ID!, $afterSeq: Int) {
@@ -288,6 +289,42 @@ describe('live events (campaignEvents over graphql-ws)', () => {
     });
     expect(result.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
     expect((await db.eventSeqs(table.campaignId)).seqs.length).toBe((await db.eventSeqs(table.campaignId)).lastEventSeq);
+  });
+
+  it('holds a subscription to the limits of a request: aliases, tokens and the per-key rate limit', async () => {
+    const limited = await startTestArbiter({ ARBITER_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const table = await createTable(arbiter.url);
+      /** The first error a subscription gets, whether refused before it runs or by its first read. */
+      const refusal = (url: string, query: string, key = table.gm.key, campaignId = table.campaignId) => {
+        const client = open(key, url);
+        return new Promise<{ message: string; extensions?: Record<string, any> }>((resolve, reject) => {
+          client.subscribe({ query, variables: { campaignId } }, {
+            next: (value) => (value.errors ? resolve(value.errors[0] as never) : reject(new Error(`answered ${JSON.stringify(value)}`))),
+            error: (error) => (Array.isArray(error) ? resolve(error[0]) : reject(error)),
+            complete: () => undefined,
+          });
+        });
+      };
+      const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `s${i}: seq`).join(' ');
+      const tooManyAliases = await refusal(arbiter.url, `subscription ($campaignId: ID!) { campaignEvents(campaignId: $campaignId) { ${aliases} } }`);
+      expect(tooManyAliases.extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED' });
+      expect(tooManyAliases.message).toMatch(/aliases/i);
+      const tokens = Array.from({ length: GRAPHQL_LIMITS.maxTokens }, () => 'seq').join(' ');
+      const tooManyTokens = await refusal(arbiter.url, `subscription ($campaignId: ID!) { campaignEvents(campaignId: $campaignId) { ${tokens} } }`);
+      expect(tooManyTokens.extensions).toMatchObject({ code: 'GRAPHQL_PARSE_FAILED' });
+
+      // Three operations a minute per key on the other server: the fourth subscription is refused.
+      const codes: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const error = await refusal(limited.url, CAMPAIGN_EVENTS, TEST_ADMIN_KEY, '00000000-0000-4000-8000-000000000000');
+        codes.push(error.extensions!.code);
+        if (i === 3) expect(error.extensions!.retryAfterSeconds).toBeGreaterThan(0);
+      }
+      expect(codes).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND', 'RATE_LIMITED']);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('delivers events written through another Arbiter on the same database', async () => {

@@ -1,8 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { GraphQLWsSubscriptionsConfig } from '@nestjs/graphql';
-import { GraphQLError, getOperationAST, parse, type GraphQLFormattedError } from 'graphql';
+import {
+  GraphQLError,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
 import type { WebSocket } from 'ws';
+import { RateLimitedError, type OperationRateLimiter } from '../../infra/rate-limit.js';
 import { newRequestContext, type RequestContext } from '../../infra/request-context.js';
 import type { ConnectionGraphQLContext } from '../auth/auth.guard.js';
 import { AuthService } from '../auth/auth.service.js';
@@ -25,6 +36,15 @@ interface ConnectionParams {
 /** What an error formatter does (the same one Apollo uses over HTTP). */
 export type ErrorFormatter = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
 
+/** The limits a subscription document meets, as a request over HTTP does (graphql-limits.ts). */
+export interface SubscriptionLimits {
+  /** graphql-armor's rules: depth, aliases, directives, cost. */
+  validationRules: readonly ValidationRule[];
+  maxTokens: number;
+  /** Each subscription counts one operation against its key. */
+  rateLimiter: OperationRateLimiter;
+}
+
 /** How long sockets get to close by themselves at shutdown before they are cut. */
 const SHUTDOWN_GRACE_MS = 1_000;
 
@@ -41,16 +61,25 @@ export class LiveEventsConnections implements OnModuleDestroy {
   constructor(private readonly auth: AuthService) {}
 
   /** The `subscriptions` option of GraphQLModule. */
-  subscriptionsConfig(path: string, formatError: ErrorFormatter): { 'graphql-ws': GraphQLWsSubscriptionsConfig } {
+  subscriptionsConfig(path: string, formatError: ErrorFormatter, limits: SubscriptionLimits): { 'graphql-ws': GraphQLWsSubscriptionsConfig } {
+    const rules = [...specifiedRules, ...limits.validationRules];
     return {
       'graphql-ws': {
         path,
-        onConnect: (ctx) => this.admit(ctx),
-        onSubscribe: (_ctx, _id, payload) => refuseNonSubscriptions(payload.query, payload.operationName),
+        onConnect: (ctx: ConnectionContext) => this.admit(ctx),
+        onSubscribe: async (ctx: ConnectionContext, _id: string, payload: { query: string; operationName?: string | null }) =>
+          refuseNonSubscriptions(payload.query, payload.operationName, limits.maxTokens) ??
+          (await refuseOverRateLimit(limits.rateLimiter, (ctx.extra as ConnectionExtra).arbiter)),
+        // The rules Apollo runs over HTTP, and its code for what they refuse. (graphql-ws's own
+        // option: Nest hands every option to graphql-ws's useServer, though its type omits this one.)
+        validate: (schema: GraphQLSchema, document: DocumentNode) =>
+          validate(schema, document, rules).map(
+            (error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } }),
+          ),
         // graphql-ws sends errors as they are thrown: format them as Apollo does over HTTP.
-        onNext: (_ctx, _id, _payload, _args, result) =>
+        onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[] }) =>
           result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
-      },
+      } as GraphQLWsSubscriptionsConfig,
     };
   }
 
@@ -103,11 +132,26 @@ export class LiveEventsConnections implements OnModuleDestroy {
   }
 }
 
-/** Errors for a document that does not parse or is not a subscription; nothing otherwise (graphql-ws then runs it). */
-function refuseNonSubscriptions(query: string, operationName?: string | null): GraphQLError[] | undefined {
+/** RATE_LIMITED when the connection's key has used its operations for now; nothing otherwise. */
+async function refuseOverRateLimit(limiter: OperationRateLimiter, context: RequestContext | undefined): Promise<GraphQLError[] | undefined> {
+  if (!context?.principal) return undefined;
+  try {
+    await limiter.consumeForKey(context.principal.id, 1);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return [new GraphQLError(error.message, { extensions: { code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds } })];
+  }
+}
+
+/**
+ * Errors for a document that does not parse (or has more tokens than a request may) or is not a
+ * subscription; nothing otherwise (graphql-ws then validates and runs it).
+ */
+function refuseNonSubscriptions(query: string, operationName: string | null | undefined, maxTokens: number): GraphQLError[] | undefined {
   let operation;
   try {
-    operation = getOperationAST(parse(query), operationName);
+    operation = getOperationAST(parse(query, { maxTokens }), operationName);
   } catch (error) {
     if (error instanceof GraphQLError) {
       return [new GraphQLError(error.message, { source: error.source, positions: error.positions, extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];

@@ -28,7 +28,7 @@ export class RestRateLimitGuard implements CanActivate {
   async canActivate(_context: ExecutionContext): Promise<boolean> {
     // Behind the AuthGuard: the caller is known.
     const principal = currentRequestContext()?.principal;
-    if (principal) await this.limiter.consume(`key:${principal.id}`, 1);
+    if (principal) await this.limiter.consumeForKey(principal.id, 1);
     return true;
   }
 }
