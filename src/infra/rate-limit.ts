@@ -14,7 +14,7 @@ export class RateLimitedError extends ArbiterError {
 /**
  * Operations per API key and minute, counted on this process (a key that spreads its calls over
  * several processes gets the limit on each). A GraphQL request counts one per root field it runs,
- * a REST call one: the limit is on work asked for, not on HTTP requests.
+ * a REST call and a subscription one each: the limit is on work asked for, not on HTTP requests.
  */
 export class OperationRateLimiter {
   private readonly limiter: RateLimiterMemory | null;
