@@ -4,10 +4,15 @@ import type { Viewer } from './support/world.js';
 
 type FakeEvent = { seq: number; payload: unknown; secret: null; secret_for: null };
 
-/** A database as the detector reads it, changed between refreshes by the test: a deck and a log per campaign. */
+const CARDS = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC'];
+
+/** A database as the detector reads it, changed between refreshes by the test: one deck (`deck-<campaign>`) and a log per campaign. */
 class FakeDb {
-  piles: Record<string, string[]> = { one: [], two: [] };
-  events: Record<string, FakeEvent[]> = { one: [], two: [] };
+  readonly events: Record<string, FakeEvent[]> = {};
+
+  constructor(public piles: Record<string, string[]>) {
+    for (const campaign of Object.keys(piles)) this.events[campaign] = [];
+  }
 
   log(campaign: string, cards: string[]): void {
     this.events[campaign].push({ seq: this.events[campaign].length + 1, payload: { cards }, secret: null, secret_for: null });
@@ -16,7 +21,7 @@ class FakeDb {
   async query(sql: string, values: unknown[] = []): Promise<unknown[]> {
     if (sql.includes('rng_seed')) return [];
     if (sql.includes('FROM decks')) {
-      const cards = ['2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC'].map((id) => ({ id }));
+      const cards = CARDS.map((id) => ({ id }));
       return Object.entries(this.piles).map(([campaign, pile]) => ({ id: `deck-${campaign}`, campaign_id: campaign, cards, draw_pile: pile, hands: {} }));
     }
     if (sql.includes('FROM characters')) return [];
@@ -27,27 +32,36 @@ class FakeDb {
 
 describe('the canary detector, on draw pile order', () => {
   const player: Viewer = { kind: 'member', role: 'PLAYER', campaignId: 'one', memberId: 'ada' };
-  const shown = (cards: string[]) => JSON.stringify({ data: { events: [{ payload: { cards } }] } });
+  const shown = (cards: string[], deckId?: string) => JSON.stringify({ data: { events: [{ payload: { deckId, cards } }] } });
+  const detectorOf = (db: FakeDb) => new HiddenInformation(db as unknown as DbChecks, () => Object.keys(db.piles));
 
-  it('holds against nobody three cards a log showed before a pile came to lie so, and finds them when the events that made it so show them', async () => {
-    const db = new FakeDb();
-    const detector = new HiddenInformation(db as unknown as DbChecks, () => ['one', 'two']);
-    // Campaign one shows 9C 8C 7C face up, campaign two 3C 5C 7C; neither pile holds them so.
-    db.piles = { one: ['2C', '4C', '6C'], two: ['2C', '4C', '6C'] };
-    db.log('one', ['9C', '8C', '7C']);
-    db.log('two', ['3C', '5C', 'TC']);
+  it('holds against nobody three cards a log showed before the pile came to lie so, and finds them when the events that made it so show them', async () => {
+    const db = new FakeDb({ one: ['2C', '4C', '6C'] });
+    const detector = detectorOf(db);
+    db.log('one', ['9C', '8C', '7C']); // shown face up; not in the pile
     await detector.refresh();
 
-    // Shuffled back: each pile now holds, by chance, what a log showed before (one's own, two's in one's pile);
-    // and campaign one's latest event shows 6C 4C 2C, which its pile holds so since that very event.
-    db.piles = { one: ['9C', '8C', '7C', '3C', '5C', 'TC', '6C', '4C', '2C'], two: ['2C', '4C', '6C'] };
+    // Shuffled back: the pile now holds 9C 8C 7C by chance; the latest event shows 6C 4C 2C, which the pile holds so since that event.
+    db.piles = { one: ['9C', '8C', '7C', '6C', '4C', '2C'] };
     db.log('one', ['6C', '4C', '2C']);
     await detector.refresh();
 
-    detector.check(player, shown(['9C', '8C', '7C']), "campaign one's log, read again");
-    detector.check(player, shown(['3C', '5C', 'TC']), "campaign two's log, read again");
+    detector.check(player, shown(['9C', '8C', '7C']), 'the log, read again');
     expect(detector.findings).toEqual([]);
     detector.check(player, shown(['6C', '4C', '2C']), 'the event logged as the pile came to lie so');
     expect(detector.findings.map((finding) => finding.what)).toEqual([expect.stringContaining('6C, 4C, 2C')]);
+  });
+
+  it("holds against nobody three cards another deck with the same ids has out of its pile, unless the text names the deck whose pile lies so", async () => {
+    // Deck two has revealed 9C 8C 7C (out of its pile); deck one's pile holds them so by chance. 6C 4C 2C lie so in deck one's pile and are in deck two's.
+    const db = new FakeDb({ one: ['9C', '8C', '7C', '6C', '4C', '2C'], two: ['2C', '3C', '4C', '5C', '6C', 'TC'] });
+    const detector = detectorOf(db);
+    await detector.refresh();
+
+    detector.check(player, shown(['9C', '8C', '7C']), "deck two's reveal");
+    expect(detector.findings).toEqual([]);
+    detector.check(player, shown(['6C', '4C', '2C']), "deck one's pile");
+    detector.check(player, shown(['9C', '8C', '7C'], 'deck-one'), "deck one's pile, by name");
+    expect(detector.findings.map((finding) => finding.what)).toEqual([expect.stringContaining('6C, 4C, 2C'), expect.stringContaining('9C, 8C, 7C')]);
   });
 });

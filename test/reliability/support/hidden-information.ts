@@ -106,7 +106,10 @@ function describeViewer(viewer: Viewer): string {
  *   card (a public payload, or a secret for them). Other decks' ids (`5H`, `hero-erik-1`) are
  *   public through the presets, so only the canary decks can show a leak by their ids;
  * - three cards in a row of any draw pile, in that order (the GM included) — unless a secret the
- *   viewer may read listed them so (cards the viewer put there);
+ *   viewer may read listed them so (cards the viewer put there), or they may be shown so for
+ *   another reason: a log showed them so before that pile lay so, or another deck with the same
+ *   card ids has all three out of its pile (standard decks share ids: a deck's reveal may match
+ *   another's pile by chance). A text that names the deck (`deckId`) is held to that deck only;
  * - any campaign's current seed (hex, base64 or as bytes), for anyone.
  * Ids the caller sent in its own request are not held against it.
  */
@@ -126,6 +129,12 @@ export class HiddenInformation {
    * found the pile so, they may be one.
    */
   private publicTriples = new Map<string, number>();
+  /**
+   * Deck → its cards out of its draw pile (discarded, held, on the table). Decks of the same
+   * preset share card ids: three cards a deck just revealed may lie, by chance, in that order in
+   * another deck's pile.
+   */
+  private outOfPile = new Map<string, Set<string>>();
   readonly findings: Finding[] = [];
   readonly scanned = { texts: 0, bytes: 0, markersChecked: 0, sightings: new Map<string, number>() };
 
@@ -153,6 +162,7 @@ export class HiddenInformation {
     );
     const owners = new Map(characters.map((row) => [row.id, row.member_id]));
     this.pileTriples = new Map();
+    this.outOfPile = new Map();
     const pileTripleSince = new Map<string, number>();
     this.generation++;
     for (const id of ids) {
@@ -173,6 +183,8 @@ export class HiddenInformation {
           if (holder.startsWith('table:') || cardIds.length === 0) continue; // in front of a character: face up
           secrets.hands.push({ holder, owner: holder === 'lead' ? null : (owners.get(holder) ?? null), cardIds });
         }
+        const inPile = new Set(deck.draw_pile);
+        this.outOfPile.set(deck.id, new Set(deck.cards.map((card) => card.id).filter((cardId) => !inPile.has(cardId))));
         // Three cards that lie in the order the deck lists them tell nothing: that order is public (the presets).
         const listed = triplesOf([deck.cards.map((card) => ({ id: card.id }))]);
         for (let i = 0; i + 2 < deck.draw_pile.length; i++) {
@@ -205,10 +217,18 @@ export class HiddenInformation {
     this.pileTripleSince = pileTripleSince;
   }
 
-  /** Whether a log showed these three cards so before the deck's draw pile came to hold them so (a chance repeat). */
-  private shownBeforePileLaySo(deckId: string, triple: string): boolean {
+  /**
+   * Whether three cards that lie so in the deck's draw pile may be shown for another reason than
+   * that pile: a log showed them so before the pile came to lie so (cards shown face up, shuffled
+   * back since), or another deck with the same card ids has all three out of its pile (a reveal
+   * or a draw from that deck) and the text does not say which deck it shows.
+   */
+  private explainedOtherwise(deckId: string, triple: string, deckNamed: boolean): boolean {
     const shownAt = this.publicTriples.get(triple);
-    return shownAt !== undefined && shownAt < (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0);
+    if (shownAt !== undefined && shownAt < (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0)) return true;
+    if (deckNamed) return false;
+    const cards = triple.split('\u0000');
+    return [...this.outOfPile].some(([otherId, out]) => otherId !== deckId && cards.every((cardId) => out.has(cardId)));
   }
 
   /** Whether the viewer runs the campaign (its GM, or the ADMIN): they see every hand and secret. */
@@ -265,7 +285,7 @@ export class HiddenInformation {
       // Cards shown as another deck's (by their deckId) are not this pile's, whatever their codes.
       const deck = this.pileTriples
         .get(triple)
-        ?.find((candidate) => (shownDeck === undefined || candidate === shownDeck) && !this.shownBeforePileLaySo(candidate, triple));
+        ?.find((candidate) => (shownDeck === undefined || candidate === shownDeck) && !this.explainedOtherwise(candidate, triple, shownDeck !== undefined));
       if (!deck || allowedTriples.has(triple)) continue;
       const [first] = triple.split('\u0000');
       const at = Math.max(0, text.search(new RegExp(`(?<![\\w-])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`)) - 300);
