@@ -9,7 +9,7 @@ export const ANNOUNCER_APPLICATION_NAME = 'arbiter-announcer';
 /** Postgres refuses a notification payload of 8 000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7_900;
 /** How long announcements gather before they go out together: at most one NOTIFY per this, per process. */
-const GATHER_MS = 5;
+const GATHER_MS = 20;
 
 /** "<campaign id>:<highest seq>" entries, comma-separated, split into payloads Postgres accepts. */
 export function announcementPayloads(heads: ReadonlyMap<string, number>): string[] {
