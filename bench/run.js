@@ -21,6 +21,8 @@ import { prepareTrialRolls } from './lib/tenth-realm.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'main.js');
+/** The Node.js flags of `npm start` (package.json): the server is measured as it is run. */
+const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 
 const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventSeq reshuffled cards { id code } deck { drawPileCount } } }';
 const ROLL = 'mutation Roll($i: RollDiceInput!) { rollDice(input: $i) { total eventSeq } }';
@@ -113,7 +115,7 @@ async function main() {
     });
   }
   try {
-    const nodeArgs = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(options.profile)}`] : [];
+    const nodeArgs = [...START_FLAGS, ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(options.profile)}`] : [])];
     const server = await startServer({ main: MAIN, env: serverEnv, logFile, nodeArgs });
     servers.push(server);
     const adminKey = readFileSync(join(dataDir, 'admin-key'), 'utf8').trim();
@@ -163,7 +165,7 @@ async function main() {
     // Other builds of the server (e.g. a copy of dist/ from before a change): each its own
     // process on the same database, idle but for its own phases, which take turns with the rest.
     for (const other of options.compare) {
-      const running = await startServer({ main: resolve(other.main), env: serverEnv, logFile, label: other.label, nodeArgs });
+      const running = await startServer({ main: resolve(other.main), env: serverEnv, logFile, label: other.label, nodeArgs: [...nodeArgs, ...other.nodeArgs] });
       servers.push(running);
       const extra = { build: other.label };
       if (wanted('api')) plan.push(http(running, `api [${other.label}]`, rotation(targets, drawRequest), 'draws', extra));
@@ -206,7 +208,7 @@ async function main() {
     const coldEnv = database.kind === 'embedded' ? { ...serverEnv, DATABASE_URL: '' } : serverEnv;
     const runsMs = [];
     for (let i = 0; i < 3; i += 1) {
-      const cold = await startServer({ main: MAIN, env: coldEnv, logFile, label: 'cold start' });
+      const cold = await startServer({ main: MAIN, env: coldEnv, logFile, label: 'cold start', nodeArgs: START_FLAGS });
       runsMs.push(cold.startMs);
       await cold.stop();
     }
@@ -238,6 +240,7 @@ async function main() {
         only: options.only ? [...options.only] : undefined,
         poolSize,
         logLevel,
+        nodeFlags: START_FLAGS.join(' '),
         rateLimitPerMinute: Number(serverEnv.ARBITER_RATE_LIMIT_PER_MINUTE),
         baselineStatements: baseline.describe,
       },

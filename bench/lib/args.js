@@ -11,7 +11,8 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
   --campaigns N         campaigns prepared and spread over (default 100)
   --json FILE           also write the figures as JSON to FILE
   --compare LABEL=PATH  also measure api and api-hot with another build's main.js
-                        (e.g. a copy of dist/ from before a change); repeatable
+                        (e.g. a copy of dist/ from before a change); repeatable. Node.js flags
+                        may follow the path: --compare 'young=dist/main.js --max-semi-space-size=32'
   --only LIST           comma-separated phases to run (baseline,api,baseline-hot,api-hot,
                         rollDice,tenthRealmTrialRoll); default: all
   --baseline NAME       the statements of the baseline: current (default: what the server
@@ -77,7 +78,8 @@ export function parseArgs(argv) {
         const text = value();
         const at = text.indexOf('=');
         if (at < 1) throw new Error(`--compare needs LABEL=PATH, got '${text}'`);
-        options.compare.push({ label: text.slice(0, at), main: text.slice(at + 1) });
+        const [main, ...nodeArgs] = text.slice(at + 1).trim().split(/\s+/);
+        options.compare.push({ label: text.slice(0, at), main, nodeArgs });
         break;
       }
       case '--only': options.only = new Set(value().split(',').map((name) => name.trim()).filter(Boolean)); break;

@@ -52,7 +52,7 @@ export function formatReport(results) {
   );
   out.push(
     `${config.campaigns} campaigns, ${config.connections} connections/workers, pool ${config.poolSize}, ` +
-      `${config.warmup} s warm-up + ${config.duration} s per phase, server LOG_LEVEL=${config.logLevel}\n`,
+      `${config.warmup} s warm-up + ${config.duration} s per phase, server LOG_LEVEL=${config.logLevel} ${config.nodeFlags ?? ''}\n`,
   );
   out.push(
     table(
