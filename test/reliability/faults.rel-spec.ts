@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { assertConserved } from '../../src/rules/cards/piles.js';
 import { createTable, type Client } from '../helpers/arbiter.js';
@@ -14,11 +15,13 @@ function startLoad(tables: Array<{ gm: Client; campaignId: string; deckId: strin
   const outcomes: Outcome[] = [];
   let running = true;
   let counter = 0;
+  // Labels unique to this load: the tests share one database, and a roll is found by its label.
+  const load = randomUUID().slice(0, 8);
   const worker = async (n: number) => {
     while (running) {
       const table = tables[n % tables.length];
       const kind = counter % 2 === 0 ? 'draw' : 'roll';
-      const key = `w${n}-${counter++}`;
+      const key = `${load}-w${n}-${counter++}`;
       const [query, input] =
         kind === 'draw'
           ? [DRAW, { deckId: table.deckId, count: 1, to: 'DISCARD' }]
@@ -183,7 +186,13 @@ describe('faults: connections killed, the database restarted, SIGTERM under load
         const seqs = (await check.query('SELECT seq FROM game_events WHERE campaign_id = $1 ORDER BY seq', [table.campaignId])).rows.map((row) => row.seq);
         expect(seqs).toEqual(seqs.map((_, i) => i + 1));
       }
-      const labels = new Set((await check.query(`SELECT payload->>'label' AS label FROM game_events WHERE type = 'dice.rolled'`)).rows.map((row) => row.label));
+      const labels = new Set(
+        (
+          await check.query(`SELECT payload->>'label' AS label FROM game_events WHERE type = 'dice.rolled' AND campaign_id = ANY($1::uuid[])`, [
+            tables.map((table) => table.campaignId),
+          ])
+        ).rows.map((row) => row.label),
+      );
       for (const outcome of load.outcomes.filter((o) => o.kind === 'roll')) {
         if (outcome.result === 'ok') expect(labels.has(outcome.key)).toBe(true);
         if (outcome.result === 'error') expect(labels.has(outcome.key)).toBe(false);
