@@ -10,6 +10,7 @@ import { inputValidationPipe } from './common/validation.pipe.js';
 import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
 import { GRAPHQL_LIMITS, graphqlHardening } from './infra/graphql-limits.js';
+import { IdempotencySweeper } from './infra/idempotency-sweeper.js';
 import { OperationRateLimiter } from './infra/rate-limit.js';
 import { ADMIN_KEY } from './infra/tokens.js';
 import { MutationTransactionInterceptor } from './infra/transaction.interceptor.js';
@@ -91,6 +92,7 @@ export class AppModule {
         { provide: APP_PIPE, useValue: inputValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: MutationTransactionInterceptor },
         { provide: APP_FILTER, useClass: GraphQLErrorPassThrough },
+        IdempotencySweeper,
         RulesetsResolver,
       ],
       exports: [Database, ADMIN_KEY, OperationRateLimiter],

@@ -1,5 +1,6 @@
 import { createTable } from '../helpers/arbiter.js';
 import { range, useTestArbiter } from '../helpers/db-checks.js';
+import { IdempotencySweeper } from '../../src/infra/idempotency-sweeper.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id code } deck { drawPileCount } eventSeq } }`;
 
@@ -68,5 +69,27 @@ describe('Idempotency-Key', () => {
     const response = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } }, { 'idempotency-key': 'x'.repeat(300) });
     expect(response.status).toBe(400);
     expect(response.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('sweeps records past their 24 hours and keeps the others, whose retries are still replays', async () => {
+    const table = await createTable(env.arbiter.url);
+    const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
+    await table.gm.request(DRAW, variables, { 'idempotency-key': 'past-its-day' });
+    await table.gm.request(DRAW, variables, { 'idempotency-key': 'within-its-day' });
+    // Every record but the latest one ('within-its-day') is made a day old.
+    await env.db.query(
+      `UPDATE idempotency_records SET expires_at = now() - interval '1 second'
+        WHERE (principal, key) <> (SELECT principal, key FROM idempotency_records ORDER BY created_at DESC LIMIT 1)`,
+    );
+    const [{ expired, all }] = await env.db.query(`SELECT count(*) FILTER (WHERE expires_at < now())::int AS expired, count(*)::int AS all FROM idempotency_records`);
+    expect(expired).toBeGreaterThan(0);
+
+    expect(await env.arbiter.app.get(IdempotencySweeper).sweep()).toBe(expired);
+    expect(await env.db.query(`SELECT count(*)::int AS n FROM idempotency_records`)).toEqual([{ n: all - expired }]);
+    const kept = await table.gm.request(DRAW, variables, { 'idempotency-key': 'within-its-day' });
+    expect(kept.headers.get('idempotent-replay')).toBe('true');
+    const swept = await table.gm.request(DRAW, variables, { 'idempotency-key': 'past-its-day' });
+    expect(swept.headers.get('idempotent-replay')).toBeNull();
+    expect(swept.body.data!.drawCards.eventSeq).toBeGreaterThan(0);
   });
 });
