@@ -132,6 +132,8 @@ describe('the example table (examples/table, served by `npm run example`)', () =
     const drawn = ((await adaPage.page.locator('#draw-result', { hasText: 'Drew ' }).textContent()) ?? '').replace('Drew ', '').split(' ');
     await adaPage.page.locator(`.hand[data-character-id="${sigrun}"] .card`).nth(1).waitFor();
     await boPage.page.locator(`.hand[data-character-id="${sigrun}"]`, { hasText: '2 cards (hidden)' }).waitFor({ timeout: 10_000 });
+    // The page refreshes the deck on the draw's event, a moment after the hands: wait for it.
+    await drawPile(boPage.page).filter({ hasText: new RegExp(`^${before - 2}$`) }).waitFor({ timeout: 10_000 });
     await expect(drawPile(boPage.page).textContent()).resolves.toBe(String(before - 2));
     expect(await boPage.page.locator(`.hand[data-character-id="${sigrun}"] .card`).count()).toBe(0);
     // The log tells Bo that Ada drew, not what: the codes are in the event's secret, for Ada and the GM.
