@@ -5,9 +5,9 @@
  * no HTTP, no GraphQL, no Nest. The same statements, in the same order, with the same round trips,
  * so api / baseline is what the server's own code costs.
  *
- * Keep this in step with the server: src/modules/auth/auth.repository.ts,
- * src/modules/decks/decks.{service,repository}.ts, src/modules/events/*,
- * src/modules/campaigns/campaigns.repository.ts, src/infra/database.ts.
+ * The statements are the server's own, imported from its build; their order and round trips are
+ * to be kept in step with src/modules/decks/decks.service.ts, src/modules/events/game-ledger.service.ts
+ * and src/infra/database.ts.
  */
 import { randomInt } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -98,33 +98,11 @@ async function drawCardsV0(pool, target) {
   }
 }
 
-// The server's prepared statements (same names and text), see the repositories named above.
-const LOCK_FOR_UPDATE = {
-  name: 'campaigns.lock-for-update',
-  text: 'SELECT id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE',
-};
-// The server keeps a deck's card definitions once read (they never change) and reads the piles only.
-const FIND_DECK = {
-  name: 'decks.find-piles-by-id',
-  text: 'SELECT id, campaign_id, name, draw_pile, discard_pile, table_cards, hands FROM decks WHERE id = $1',
-};
-const SAVE_PILES = {
-  name: 'decks.save-piles',
-  text: 'UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1 WHERE id = $1',
-};
-const APPEND_EVENTS = {
-  name: 'events.append',
-  text: `WITH appended AS (
-     INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
-                              secret_for, stream_seq, seed_epoch, random_words, random_draws)
-     SELECT $1::uuid, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
-            e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
-       FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
-            payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
-            random_words int, random_draws jsonb)
-   )
-   UPDATE campaigns SET last_event_seq = $3::int, version = version + 1 WHERE id = $1::uuid`,
-};
+// The server's own prepared statements (same names and text), from its build: the baseline sends
+// exactly what the server sends (npm run bench builds first).
+const { LOCK_FOR_UPDATE } = await import('../../dist/modules/campaigns/campaigns.repository.js');
+const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES } = await import('../../dist/modules/decks/decks.repository.js');
+const { APPEND_EVENTS } = await import('../../dist/modules/events/events.repository.js');
 
 /**
  * The server's drawCards now: the key and the deck's campaign are known to the process (no

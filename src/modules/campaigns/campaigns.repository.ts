@@ -41,7 +41,7 @@ const PUBLIC_COLUMNS = 'id, name, ruleset, settings, rng_commitment, seed_epoch,
 
 // Every mutation starts with it: prepared once per connection. The log head (last_event_seq) moves
 // with the events (EventsRepository.append).
-const LOCK_FOR_UPDATE = prepared('campaigns.lock-for-update', `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`);
+export const LOCK_FOR_UPDATE = prepared('campaigns.lock-for-update', `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`);
 
 function toCampaign(row: CampaignRow): CampaignRecord {
   return {

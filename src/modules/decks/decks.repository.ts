@@ -38,8 +38,8 @@ const COLUMNS = `${PILE_COLUMNS}, cards`;
 
 // The statements of every card move, prepared once per connection.
 const FIND_BY_ID = prepared('decks.find-by-id', `SELECT ${COLUMNS} FROM decks WHERE id = $1`);
-const FIND_PILES_BY_ID = prepared('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE id = $1`);
-const SAVE_PILES = prepared(
+export const FIND_PILES_BY_ID = prepared('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE id = $1`);
+export const SAVE_PILES = prepared(
   'decks.save-piles',
   `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1 WHERE id = $1`,
 );

@@ -56,7 +56,7 @@ function toEvent(row: GameEventRow): StoredGameEvent {
   };
 }
 
-const APPEND_EVENTS = prepared(
+export const APPEND_EVENTS = prepared(
   'events.append',
   `WITH appended AS (
      INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
