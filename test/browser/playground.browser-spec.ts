@@ -47,19 +47,15 @@ describe('the playground at /graphql', () => {
     await page.locator('.graphiql-query-editor .CodeMirror').click();
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
-    await page.keyboard.insertText('{ campaigns { id name } }');
-    // GraphiQL takes the editor's text into the tab's state a moment after typing: a click made
-    // before then runs the tab's empty query. The query only reads, so it is run until it answers.
-    let answer: string | undefined;
-    for (let attempt = 1; !answer; attempt++) {
-      await page.click('.graphiql-execute-button');
-      // Read from the editor, not the screen: CodeMirror draws only the lines in view, and the
-      // test database holds the campaigns of every test file.
-      answer = await responseContaining(page, '"campaigns"', attempt < 3 ? 5_000 : 15_000).catch((error) => {
-        if (attempt >= 3) throw error;
-        return undefined;
-      });
-    }
+    const query = '{ campaigns { id name } }';
+    await page.keyboard.insertText(query);
+    // GraphiQL takes the editor's text into the tab's state (and its storage) a moment after
+    // typing: a click made before then would run the tab's empty query.
+    await page.waitForFunction((typed) => localStorage.getItem('graphiql:query') === typed, query);
+    await page.click('.graphiql-execute-button');
+    // Read from the editor, not the screen: CodeMirror draws only the lines in view, and the test
+    // database holds the campaigns of every test file.
+    const answer = await responseContaining(page, '"campaigns"', 15_000);
     const shown = JSON.parse(answer);
     expect(shown.data.campaigns).toEqual(expect.arrayContaining([{ id: expect.any(String), name: campaignName }]));
 
@@ -86,9 +82,12 @@ describe('the playground at /graphql', () => {
     await expectText(page.locator('#arbiter-whoami'), 'Signed in: ADMIN');
 
     await page.locator('.graphiql-tab', { hasText: 'CampaignEvents' }).click();
-    await page.locator('.graphiql-editor-tool .CodeMirror').first().evaluate((element, id) => {
-      (element as any).CodeMirror.setValue(JSON.stringify({ campaignId: id, afterSeq: 0 }));
-    }, campaignId);
+    const variables = JSON.stringify({ campaignId, afterSeq: 0 });
+    await page.locator('.graphiql-editor-tool .CodeMirror').first().evaluate((element, text) => {
+      (element as any).CodeMirror.setValue(text);
+    }, variables);
+    // As with the query: GraphiQL takes the variables a moment after they change.
+    await page.waitForFunction((typed) => localStorage.getItem('graphiql:variables') === typed, variables);
     await page.click('.graphiql-execute-button');
     // The log so far arrives first (campaign.created is seq 1), then the live part waits for more.
     await responseContaining(page, '"campaignEvents"');
