@@ -1,19 +1,19 @@
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
 import { GraphQLModule } from '@nestjs/graphql';
 import type { Logger } from 'pino';
 import { createErrorFormatter } from './common/error-formatter.js';
 import { GraphQLErrorPassThrough } from './common/graphql-exception.filter.js';
 import { inputValidationPipe } from './common/validation.pipe.js';
+import { atomicMutations } from './infra/atomic-mutations.js';
 import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
 import { GRAPHQL_LIMITS, graphqlHardening } from './infra/graphql-limits.js';
 import { IdempotencySweeper } from './infra/idempotency-sweeper.js';
 import { OperationRateLimiter } from './infra/rate-limit.js';
 import { ADMIN_KEY } from './infra/tokens.js';
-import { MutationTransactionInterceptor } from './infra/transaction.interceptor.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
 import { CharactersModule } from './modules/characters/characters.module.js';
@@ -56,6 +56,8 @@ export class AppModule {
             sortSchema: true,
             ...hardening,
             formatError,
+            // Each top-level mutation is atomic (the REST surface's calls: RestTransactionInterceptor).
+            transformSchema: (schema) => atomicMutations(schema, database),
             // Our own playground or no landing page at all: never @nestjs/apollo's CDN-loaded GraphiQL.
             graphiql: false,
             plugins: [
@@ -90,7 +92,6 @@ export class AppModule {
         { provide: ADMIN_KEY, useValue: adminKey },
         { provide: OperationRateLimiter, useValue: rateLimiter },
         { provide: APP_PIPE, useValue: inputValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: MutationTransactionInterceptor },
         { provide: APP_FILTER, useClass: GraphQLErrorPassThrough },
         IdempotencySweeper,
         RulesetsResolver,
