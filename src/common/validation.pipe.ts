@@ -1,4 +1,5 @@
-import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
+import { validInstanceOf } from './compiled-validation.js';
 import { BadUserInputError } from './errors.js';
 
 function firstProblem(errors: ValidationError[], path = ''): { field: string; message: string } | undefined {
@@ -39,8 +40,27 @@ function unstorableText(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
-/** Nest's ValidationPipe, after a check that every string of the argument can be stored. */
+/** Builds the argument's class from the value; the first problem becomes BAD_USER_INPUT naming its field. */
+export const inputValidationOptions = {
+  transform: true,
+  forbidUnknownValues: false,
+  exceptionFactory: (errors: ValidationError[]) => {
+    const problem = firstProblem(errors) ?? { field: 'input', message: 'input is not valid' };
+    return new BadUserInputError(problem.message, problem.field);
+  },
+} satisfies ValidationPipeOptions;
+
+/**
+ * Nest's ValidationPipe, after a check that every string of the argument can be stored. A valid
+ * argument is built and checked by rules compiled once per class (compiled-validation.ts); the
+ * rest, errors included, goes through class-transformer and class-validator as before.
+ */
 class InputValidationPipe extends ValidationPipe {
+  constructor() {
+    // The compiled rules follow these options: no whitelist, groups or transform options.
+    super(inputValidationOptions);
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'custom') {
       // Fields are named within the argument (`name`, `cards[1].id`), as the class-validator problems are.
@@ -50,16 +70,13 @@ class InputValidationPipe extends ValidationPipe {
         throw new BadUserInputError(`${named} must not contain a NUL character or half of a UTF-16 surrogate pair`, named);
       }
     }
+    if (metadata.metatype !== undefined && this.toValidate(metadata)) {
+      const valid = validInstanceOf(metadata.metatype, value);
+      if (valid !== undefined) return valid;
+    }
     return super.transform(value, metadata);
   }
 }
 
 /** Validates inputs by their class-validator rules; the first problem becomes BAD_USER_INPUT naming its field. */
-export const inputValidationPipe = new InputValidationPipe({
-  transform: true,
-  forbidUnknownValues: false,
-  exceptionFactory: (errors) => {
-    const problem = firstProblem(errors) ?? { field: 'input', message: 'input is not valid' };
-    return new BadUserInputError(problem.message, problem.field);
-  },
-});
+export const inputValidationPipe = new InputValidationPipe();
