@@ -51,7 +51,7 @@ describe('the playground at /graphql', () => {
     await page.keyboard.insertText(query);
     // GraphiQL takes the editor's text into the tab's state (and its storage) a moment after
     // typing: a click made before then would run the tab's empty query.
-    await page.waitForFunction((typed) => localStorage.getItem('graphiql:query') === typed, query);
+    await page.waitForFunction((typed) => (globalThis as any).localStorage.getItem('graphiql:query') === typed, query);
     await page.click('.graphiql-execute-button');
     // Read from the editor, not the screen: CodeMirror draws only the lines in view, and the test
     // database holds the campaigns of every test file.
@@ -87,7 +87,7 @@ describe('the playground at /graphql', () => {
       (element as any).CodeMirror.setValue(text);
     }, variables);
     // As with the query: GraphiQL takes the variables a moment after they change.
-    await page.waitForFunction((typed) => localStorage.getItem('graphiql:variables') === typed, variables);
+    await page.waitForFunction((typed) => (globalThis as any).localStorage.getItem('graphiql:variables') === typed, variables);
     await page.click('.graphiql-execute-button');
     // The log so far arrives first (campaign.created is seq 1), then the live part waits for more.
     await responseContaining(page, '"campaignEvents"');
