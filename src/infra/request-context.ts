@@ -21,6 +21,8 @@ export interface RequestContext {
   failed: boolean;
   /** A mutation of this request succeeded: a later one that fails can no longer be run again alone. */
   mutated: boolean;
+  /** Reads under way, by what they read ({@link sharedRead}). */
+  reads?: Map<string, Promise<unknown>>;
 }
 
 export const requestContextStorage = new AsyncLocalStorage<RequestContext>();
@@ -31,4 +33,22 @@ export function currentRequestContext(): RequestContext | undefined {
 
 export function newRequestContext(principal: Principal | null = null): RequestContext {
   return { principal, invalidKey: false, transaction: null, claimSavepoint: false, failed: false, mutated: false };
+}
+
+/**
+ * Runs `read` once for all the callers of this request that ask for `key` while it is under way.
+ * The items of a GraphQL list resolve their fields together, and each item's field would
+ * otherwise read the same rows again (`characters { handCount }`: one read of the campaign's
+ * decks per character). Nothing is kept once the read is done, so a caller after a write reads
+ * anew. The callers share what was read: they must not change it.
+ */
+export function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const context = currentRequestContext();
+  if (!context) return read();
+  const reads = (context.reads ??= new Map());
+  const underWay = reads.get(key) as Promise<T> | undefined;
+  if (underWay) return underWay;
+  const started = read().finally(() => reads.delete(key));
+  reads.set(key, started);
+  return started;
 }

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { Client, createTable } from '../helpers/arbiter.js';
 import { range, useTestArbiter } from '../helpers/db-checks.js';
 
@@ -49,6 +50,28 @@ describe('the Tenth Realm over HTTP', () => {
     const finished = (await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } })).tenthRealmFinishCharacter;
     return { id, created, finished };
   }
+
+  it("reads a campaign's decks and state once for a list of its characters, not once per character", async () => {
+    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const [ada, bo] = table.players;
+    await ada.client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } });
+    await bo.client.data(M.create, { input: { campaignId: table.campaignId, name: 'Halvard' } });
+
+    const query = jest.spyOn(env.arbiter.database, 'query');
+    try {
+      const { campaign } = await table.gm.data(
+        `query ($id: ID!) { campaign(id: $id) { characters { name handCount hand { code } tenthRealm { status } } } }`,
+        { id: table.campaignId },
+      );
+      expect(campaign.characters).toHaveLength(4);
+      expect(campaign.characters.filter((character: { tenthRealm: unknown }) => character.tenthRealm !== null)).toHaveLength(2);
+      const statements = query.mock.calls.map(([statement]) => (typeof statement === 'string' ? statement : statement.text));
+      expect(statements.filter((text) => text.includes('FROM decks WHERE campaign_id'))).toHaveLength(1);
+      expect(statements.filter((text) => text.includes('SELECT ruleset_state FROM campaigns'))).toHaveLength(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
 
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
