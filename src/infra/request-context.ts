@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import DataLoader from 'dataloader';
 import type pg from 'pg';
 import type { Principal } from '../modules/auth/principal.js';
 
@@ -21,8 +22,8 @@ export interface RequestContext {
   failed: boolean;
   /** A mutation of this request succeeded: a later one that fails can no longer be run again alone. */
   mutated: boolean;
-  /** Reads under way, by what they read ({@link sharedRead}). */
-  reads?: Map<string, Promise<unknown>>;
+  /** The request's batched reads, by name ({@link batchedRead}). */
+  loaders?: Map<string, DataLoader<string, unknown>>;
 }
 
 export const requestContextStorage = new AsyncLocalStorage<RequestContext>();
@@ -36,19 +37,37 @@ export function newRequestContext(principal: Principal | null = null): RequestCo
 }
 
 /**
- * Runs `read` once for all the callers of this request that ask for `key` while it is under way.
- * The items of a GraphQL list resolve their fields together, and each item's field would
- * otherwise read the same rows again (`characters { handCount }`: one read of the campaign's
- * decks per character). Nothing is kept once the read is done, so a caller after a write reads
- * anew. The callers share what was read: they must not change it.
+ * Reads by key (a campaign's decks, members, …) that the resolvers of one request ask for
+ * together are made in one statement: the items of a GraphQL list resolve their fields together,
+ * and each would otherwise read on its own (N+1: `campaigns { decks }`, `characters { handCount }`).
+ * `readMany` answers for the keys asked so far, by key; a key it leaves out has nothing. Reads are
+ * batched, never kept: a caller after a write reads anew. Callers asking for the same key share
+ * what was read and must not change it. `name` names the read: within a request, the first
+ * `readMany` given for a name serves every later call of that name.
  */
-export function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+export function batchedRead<V>(name: string, key: string, readMany: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>): Promise<V | undefined> {
   const context = currentRequestContext();
-  if (!context) return read();
-  const reads = (context.reads ??= new Map());
-  const underWay = reads.get(key) as Promise<T> | undefined;
-  if (underWay) return underWay;
-  const started = read().finally(() => reads.delete(key));
-  reads.set(key, started);
-  return started;
+  if (!context) return readMany([key]).then((found) => found.get(key));
+  const loaders = (context.loaders ??= new Map());
+  let loader = loaders.get(name) as DataLoader<string, V | undefined> | undefined;
+  if (!loader) {
+    loader = new DataLoader<string, V | undefined>(async (keys) => {
+      const found = await readMany(keys);
+      return keys.map((each) => found.get(each));
+    }, { cache: false });
+    loaders.set(name, loader);
+  }
+  return loader.load(key);
+}
+
+/** Rows grouped by a key, each group in the rows' order, for {@link batchedRead}. */
+export function groupedBy<R, V>(rows: readonly R[], keyOf: (row: R) => string, toValue: (row: R) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(toValue(row));
+    else groups.set(key, [toValue(row)]);
+  }
+  return groups;
 }

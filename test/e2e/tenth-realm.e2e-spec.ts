@@ -51,23 +51,35 @@ describe('the Tenth Realm over HTTP', () => {
     return { id, created, finished };
   }
 
-  it("reads a campaign's decks and state once for a list of its characters, not once per character", async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
-    const [ada, bo] = table.players;
-    await ada.client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } });
-    await bo.client.data(M.create, { input: { campaignId: table.campaignId, name: 'Halvard' } });
+  it('reads the decks, members, characters and states of a list of campaigns in one statement each, not one per item', async () => {
+    const tables = [await createTable(env.arbiter.url, 'tenth-realm'), await createTable(env.arbiter.url, 'tenth-realm')];
+    for (const table of tables) {
+      const [ada, bo] = table.players;
+      await ada.client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } });
+      await bo.client.data(M.create, { input: { campaignId: table.campaignId, name: 'Halvard' } });
+    }
 
     const query = jest.spyOn(env.arbiter.database, 'query');
     try {
-      const { campaign } = await table.gm.data(
-        `query ($id: ID!) { campaign(id: $id) { characters { name handCount hand { code } tenthRealm { status } } } }`,
-        { id: table.campaignId },
+      const { campaigns } = await tables[0].admin.data(
+        `{ campaigns { id members { name } revealedSeeds { epoch } decks { name } tenthRealm { session }
+            characters { name handCount hand { code } tenthRealm { status } } } }`,
       );
-      expect(campaign.characters).toHaveLength(4);
-      expect(campaign.characters.filter((character: { tenthRealm: unknown }) => character.tenthRealm !== null)).toHaveLength(2);
+      const ours = campaigns.filter((campaign: { id: string }) => tables.some((table) => table.campaignId === campaign.id));
+      expect(ours).toHaveLength(2);
+      for (const campaign of ours) {
+        expect(campaign.members).toHaveLength(3);
+        expect(campaign.characters).toHaveLength(4);
+        expect(campaign.characters.filter((character: { tenthRealm: unknown }) => character.tenthRealm !== null)).toHaveLength(2);
+        expect(campaign.decks).toHaveLength(1);
+      }
       const statements = query.mock.calls.map(([statement]) => (typeof statement === 'string' ? statement : statement.text));
-      expect(statements.filter((text) => text.includes('FROM decks WHERE campaign_id'))).toHaveLength(1);
-      expect(statements.filter((text) => text.includes('SELECT ruleset_state FROM campaigns'))).toHaveLength(1);
+      // One statement per level of the query: the decks once for the campaigns, once for all their characters' hands.
+      const expected = { decks: 2, members: 1, characters: 1, revealed_seeds: 1 };
+      const read = Object.fromEntries(Object.keys(expected).map((table) => [table, statements.filter((text) => text.includes(`FROM ${table} WHERE campaign_id`)).length]));
+      expect(read).toEqual(expected);
+      // The campaigns' states, once for the campaigns and once for all their characters' sheets.
+      expect(statements.filter((text) => text.includes('SELECT id, ruleset_state FROM campaigns'))).toHaveLength(2);
     } finally {
       query.mockRestore();
     }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
+import { batchedRead, groupedBy } from '../../infra/request-context.js';
 
 export interface CampaignRecord {
   id: string;
@@ -98,11 +99,19 @@ export class CampaignsRepository {
     );
   }
 
+  /** Batched within a request (batchedRead): a list of campaigns reads once. */
   async listRevealedSeeds(campaignId: string): Promise<RevealedSeedRecord[]> {
-    const rows = await this.db.query<{ epoch: number; seed: Buffer; commitment: string; last_seq: number; revealed_at: Date }>(
-      'SELECT epoch, seed, commitment, last_seq, revealed_at FROM revealed_seeds WHERE campaign_id = $1 ORDER BY epoch',
-      [campaignId],
-    );
-    return rows.map((row) => ({ epoch: row.epoch, seed: row.seed, commitment: row.commitment, lastSeq: row.last_seq, revealedAt: row.revealed_at }));
+    const seeds = await batchedRead('revealed seeds by campaign', campaignId, async (campaignIds) => {
+      const rows = await this.db.query<{ campaign_id: string; epoch: number; seed: Buffer; commitment: string; last_seq: number; revealed_at: Date }>(
+        'SELECT campaign_id, epoch, seed, commitment, last_seq, revealed_at FROM revealed_seeds WHERE campaign_id = ANY($1) ORDER BY epoch',
+        [campaignIds],
+      );
+      return groupedBy(
+        rows,
+        (row) => row.campaign_id,
+        (row): RevealedSeedRecord => ({ epoch: row.epoch, seed: row.seed, commitment: row.commitment, lastSeq: row.last_seq, revealedAt: row.revealed_at }),
+      );
+    });
+    return seeds ?? [];
   }
 }

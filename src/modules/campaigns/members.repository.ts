@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database.js';
+import { batchedRead, groupedBy } from '../../infra/request-context.js';
 import type { MemberRole } from '../auth/principal.js';
 
 export interface MemberRecord {
@@ -37,11 +38,12 @@ export class MembersRepository {
     return row && toMember(row);
   }
 
+  /** Batched within a request (batchedRead): a list of campaigns reads once. */
   async listByCampaign(campaignId: string): Promise<MemberRecord[]> {
-    const rows = await this.db.query<MemberRow>(
-      'SELECT id, campaign_id, name, role FROM members WHERE campaign_id = $1 ORDER BY created_at, id',
-      [campaignId],
-    );
-    return rows.map(toMember);
+    const members = await batchedRead('members by campaign', campaignId, async (campaignIds) => {
+      const rows = await this.db.query<MemberRow>('SELECT id, campaign_id, name, role FROM members WHERE campaign_id = ANY($1) ORDER BY created_at, id', [campaignIds]);
+      return groupedBy(rows, (row) => row.campaign_id, toMember);
+    });
+    return members ?? [];
   }
 }

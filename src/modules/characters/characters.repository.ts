@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database.js';
+import { batchedRead, groupedBy } from '../../infra/request-context.js';
 
 export interface CharacterRecord {
   id: string;
@@ -59,11 +60,12 @@ export class CharactersRepository {
     await this.db.query('UPDATE characters SET sheet = $2, version = version + 1 WHERE id = $1', [id, sheet]);
   }
 
+  /** Batched within a request (batchedRead): a list of campaigns reads once. */
   async listByCampaign(campaignId: string): Promise<CharacterRecord[]> {
-    const rows = await this.db.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM characters WHERE campaign_id = $1 ORDER BY created_at, id`,
-      [campaignId],
-    );
-    return rows.map(toCharacter);
+    const characters = await batchedRead('characters by campaign', campaignId, async (campaignIds) => {
+      const rows = await this.db.query<CharacterRow>(`SELECT ${COLUMNS} FROM characters WHERE campaign_id = ANY($1) ORDER BY created_at, id`, [campaignIds]);
+      return groupedBy(rows, (row) => row.campaign_id, toCharacter);
+    });
+    return characters ?? [];
   }
 }

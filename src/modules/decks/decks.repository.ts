@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
+import { batchedRead, groupedBy } from '../../infra/request-context.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { DeckPiles } from '../../rules/cards/piles.js';
 
@@ -134,12 +135,13 @@ export class DecksRepository {
     return row && toDeck(row, this.deckCards.keep(id, row.cards));
   }
 
+  /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   async listByCampaign(campaignId: string): Promise<DeckRecord[]> {
-    const rows = await this.db.query<DeckRow>(
-      `SELECT ${COLUMNS} FROM decks WHERE campaign_id = $1 ORDER BY created_at, id`,
-      [campaignId],
-    );
-    return rows.map((row) => toDeck(row, row.cards));
+    const decks = await batchedRead('decks by campaign', campaignId, async (campaignIds) => {
+      const rows = await this.db.query<DeckRow>(`SELECT ${COLUMNS} FROM decks WHERE campaign_id = ANY($1) ORDER BY created_at, id`, [campaignIds]);
+      return groupedBy(rows, (row) => row.campaign_id, (row) => toDeck(row, row.cards));
+    });
+    return decks ?? [];
   }
 
   /** A Database.write: it travels with the mutation's next read or its other writes. */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
-import { sharedRead } from '../../infra/request-context.js';
 import { validateCardList, type CardDefinition } from '../../rules/cards/card.js';
 import {
   drawCards,
@@ -245,7 +244,7 @@ export class DecksService {
 
   /** How many cards a character holds over every deck of its campaign. */
   async handCount(character: HandHolder): Promise<number> {
-    const decks = await this.campaignDecks(character.campaignId);
+    const decks = await this.decks.listByCampaign(character.campaignId);
     return decks.reduce((sum, deck) => sum + (deck.piles.hands[character.id]?.length ?? 0), 0);
   }
 
@@ -253,13 +252,8 @@ export class DecksService {
   async handOf(principal: Principal, character: HandHolder): Promise<CardView[] | null> {
     const mayLook = isGameMaster(principal, character.campaignId) || (character.memberId !== null && character.memberId === principal.memberId);
     if (!mayLook) return null;
-    const decks = await this.campaignDecks(character.campaignId);
+    const decks = await this.decks.listByCampaign(character.campaignId);
     return decks.flatMap((deck) => cardsOf(deck, deck.piles.hands[character.id] ?? []));
-  }
-
-  /** The campaign's decks, read once for every character of a list that asks for its hand. */
-  private campaignDecks(campaignId: string): Promise<DeckRecord[]> {
-    return sharedRead(`decks of campaign ${campaignId}`, () => this.decks.listByCampaign(campaignId));
   }
 
   private cardsForNewDeck(input: { preset?: string | null; cards?: unknown[] | null }): readonly CardDefinition[] {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database.js';
+import { batchedRead } from '../../infra/request-context.js';
 import type { Combat } from '../../rules/tenth-realm/combat-state.js';
 import type { World } from '../../rules/tenth-realm/table.js';
 
@@ -46,13 +47,17 @@ const ENCOUNTER_COLUMNS = 'id, campaign_id, kind, status, state, created_at';
 export class TenthRealmRepository {
   constructor(private readonly db: Database) {}
 
+  /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   async findCampaignState(campaignId: string): Promise<TenthRealmCampaignState | undefined> {
-    const [row] = await this.db.query<{ ruleset_state: Partial<TenthRealmCampaignState> }>(
-      `SELECT ruleset_state FROM campaigns WHERE id = $1 AND ruleset = 'tenth-realm'`,
-      [campaignId],
-    );
-    const state = row?.ruleset_state;
-    return state?.deckId && state.world ? (state as TenthRealmCampaignState) : undefined;
+    return batchedRead('tenth-realm state by campaign', campaignId, async (campaignIds) => {
+      const rows = await this.db.query<{ id: string; ruleset_state: Partial<TenthRealmCampaignState> }>(
+        `SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = 'tenth-realm'`,
+        [campaignIds],
+      );
+      const states = new Map<string, TenthRealmCampaignState>();
+      for (const { id, ruleset_state: state } of rows) if (state?.deckId && state.world) states.set(id, state as TenthRealmCampaignState);
+      return states;
+    });
   }
 
   async saveCampaignState(campaignId: string, state: TenthRealmCampaignState): Promise<void> {

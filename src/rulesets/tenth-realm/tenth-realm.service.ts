@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
-import { sharedRead } from '../../infra/request-context.js';
 import { STANDARD_52 } from '../../rules/cards/presets.js';
 import type { Rng } from '../../rules/random/random-stream.js';
 import { DEFAULT_INVENTORY_SLOTS, NO_PENDING, type TenthRealmSheet } from '../../rules/tenth-realm/sheet.js';
@@ -217,8 +216,7 @@ export class TenthRealmService implements OnModuleInit {
 
   async campaignState(principal: Principal, campaignId: string): Promise<TenthRealmCampaignState | null> {
     requireCampaignRole(principal, campaignId, 'PLAYER');
-    // Read once for every character of a list that shows its sheet.
-    return (await sharedRead(`tenth-realm state of campaign ${campaignId}`, () => this.repository.findCampaignState(campaignId))) ?? null;
+    return (await this.repository.findCampaignState(campaignId)) ?? null;
   }
 
   async activeCombat(principal: Principal, campaignId: string): Promise<EncounterRecord | null> {
