@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database.js';
+import { batchedRead } from '../../infra/request-context.js';
 import type { BarterOffer } from '../../rules/enchanted-realms-cards/table.js';
 
 export const ENCHANTED_REALMS_CARDS = 'enchanted-realms-cards';
@@ -17,13 +18,17 @@ export interface EnchantedRealmsCampaignState {
 export class EnchantedRealmsRepository {
   constructor(private readonly db: Database) {}
 
+  /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   async findCampaignState(campaignId: string): Promise<EnchantedRealmsCampaignState | undefined> {
-    const [row] = await this.db.query<{ ruleset_state: Partial<EnchantedRealmsCampaignState> }>(
-      'SELECT ruleset_state FROM campaigns WHERE id = $1 AND ruleset = $2',
-      [campaignId, ENCHANTED_REALMS_CARDS],
-    );
-    const state = row?.ruleset_state;
-    return state?.deckId ? { deckId: state.deckId, offers: state.offers ?? [] } : undefined;
+    return batchedRead('enchanted-realms state by campaign', campaignId, async (campaignIds) => {
+      const rows = await this.db.query<{ id: string; ruleset_state: Partial<EnchantedRealmsCampaignState> }>(
+        'SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = $2',
+        [campaignIds, ENCHANTED_REALMS_CARDS],
+      );
+      const states = new Map<string, EnchantedRealmsCampaignState>();
+      for (const { id, ruleset_state: state } of rows) if (state?.deckId) states.set(id, { deckId: state.deckId, offers: state.offers ?? [] });
+      return states;
+    });
   }
 
   async saveCampaignState(campaignId: string, state: EnchantedRealmsCampaignState): Promise<void> {

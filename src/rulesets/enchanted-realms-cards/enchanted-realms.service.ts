@@ -219,7 +219,8 @@ export class EnchantedRealmsService implements OnModuleInit {
   /** The campaign's Adventure Deck, or null for a campaign of another ruleset. */
   async adventureDeck(principal: Principal, campaignId: string): Promise<DeckRecord | null> {
     const state = await this.campaignState(principal, campaignId);
-    return state ? ((await this.decks.findById(state.deckId)) ?? null) : null;
+    // Through the campaign's decks, which a list of campaigns or characters reads once.
+    return state ? ((await this.decks.listByCampaign(campaignId)).find((deck) => deck.id === state.deckId) ?? null) : null;
   }
 
   /** The Lead Player's hand: for the GM only, null for everyone else. */
