@@ -47,7 +47,9 @@ export function newRequestContext(principal: Principal | null = null): RequestCo
  */
 export function batchedRead<V>(name: string, key: string, readMany: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>): Promise<V | undefined> {
   const context = currentRequestContext();
-  if (!context) return readMany([key]).then((found) => found.get(key));
+  // A mutation's reads come one after another, in its transaction: nothing to batch, and no
+  // tick to wait for.
+  if (!context || context.transaction) return readMany([key]).then((found) => found.get(key));
   const loaders = (context.loaders ??= new Map());
   let loader = loaders.get(name) as DataLoader<string, V | undefined> | undefined;
   if (!loader) {
