@@ -30,6 +30,22 @@ export interface RunningArbiter {
 }
 
 /**
+ * Lets the pages of these origins call the API from a browser: the preflight is answered before
+ * anything else runs, and every answer to them (refusals included) carries the CORS headers, so
+ * a VTT module reads Arbiter's coded errors. Keys travel in the Authorization header, never in
+ * cookies: there are no credentials for a browser to send on its own.
+ */
+function enableCors(app: NestFastifyApplication, origins: string[] | '*'): void {
+  app.enableCors({
+    origin: origins,
+    methods: ['GET', 'POST'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Idempotent-Replay', 'Retry-After'],
+    maxAge: 600,
+  });
+}
+
+/**
  * Starts Arbiter: the database (embedded unless DATABASE_URL is set), its migrations, and the
  * HTTP server. `close` drains requests, then stops the pool and the embedded database.
  */
@@ -72,6 +88,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
       adapter,
       { logger: new ConsoleLogger({ json: true, logLevels: config.logLevel === 'silent' ? [] : ['log', 'error', 'warn'] }) },
     );
+    if (config.corsOrigins.length > 0) enableCors(app, config.corsOrigins);
     registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), database);
     registerOpenApi(app);
     if (config.playground) registerPlaygroundAssets(adapter.getInstance());

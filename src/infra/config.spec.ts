@@ -18,6 +18,10 @@ describe('loadConfig', () => {
     [{ ARBITER_PLAYGROUND: 'yes' }, "ARBITER_PLAYGROUND must be true or false (got 'yes')"],
     [{ ARBITER_INTROSPECTION: 'yes' }, 'ARBITER_INTROSPECTION must be true or false'],
     [{ ARBITER_RATE_LIMIT_PER_MINUTE: '-1' }, 'ARBITER_RATE_LIMIT_PER_MINUTE must be an integer from 0'],
+    [{ ARBITER_CORS_ORIGINS: 'vtt.example.com' }, "ARBITER_CORS_ORIGINS must be * or origins such as https://vtt.example.com or http://localhost:30000, separated by commas (got 'vtt.example.com')"],
+    [{ ARBITER_CORS_ORIGINS: 'https://vtt.example.com/game' }, "(got 'https://vtt.example.com/game')"],
+    [{ ARBITER_CORS_ORIGINS: 'https://a.example,*' }, "(got '*')"],
+    [{ ARBITER_CORS_ORIGINS: 'ftp://vtt.example.com' }, "(got 'ftp://vtt.example.com')"],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -41,6 +45,15 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', ARBITER_ADMIN_KEY: 'k'.repeat(24), ARBITER_PLAYGROUND: 'true' }, true],
   ])('serves the playground for %j: %s', (env, playground) => {
     expect(loadConfig(env).playground).toBe(playground);
+  });
+
+  it.each([
+    [{}, []],
+    [{ ARBITER_CORS_ORIGINS: ' ' }, []],
+    [{ ARBITER_CORS_ORIGINS: '*' }, '*'],
+    [{ ARBITER_CORS_ORIGINS: 'https://vtt.example.com, http://localhost:30000' }, ['https://vtt.example.com', 'http://localhost:30000']],
+  ])('lets the pages of %j call from a browser: %j', (env, corsOrigins) => {
+    expect(loadConfig(env).corsOrigins).toEqual(corsOrigins);
   });
 
   it('lists every problem at once', () => {

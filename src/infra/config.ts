@@ -18,6 +18,8 @@ export interface ArbiterConfig {
   rateLimitPerMinute: number;
   /** Whether GET /graphql in a browser serves the GraphQL IDE (the playground). */
   playground: boolean;
+  /** Web origins whose pages may call the API from a browser (CORS), or '*' for any; none when empty. */
+  corsOrigins: string[] | '*';
 }
 
 export class ConfigError extends Error {
@@ -56,6 +58,29 @@ function booleanSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean,
   return fallback;
 }
 
+/**
+ * `ARBITER_CORS_ORIGINS`: `*`, or origins separated by commas, each a scheme and host with an
+ * optional port and nothing after it — what a browser sends as `Origin`.
+ */
+function corsOriginsSetting(env: NodeJS.ProcessEnv, problems: string[]): string[] | '*' {
+  const raw = (env.ARBITER_CORS_ORIGINS ?? '').trim();
+  if (raw === '') return [];
+  if (raw === '*') return '*';
+  const origins = raw.split(',').map((origin) => origin.trim());
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
+      problems.push(`ARBITER_CORS_ORIGINS must be * or origins such as https://vtt.example.com or http://localhost:30000, separated by commas (got '${origin}')`);
+    }
+  }
+  return origins;
+}
+
 /** Reads and validates the settings; throws a {@link ConfigError} listing every problem at once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig {
   const problems: string[] = [];
@@ -86,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
   // The playground's docs come from introspection: enabling the playground enables it too, unless set.
   const introspection = booleanSetting(env, 'ARBITER_INTROSPECTION', !production || playground, problems);
 
+  const corsOrigins = corsOriginsSetting(env, problems);
+
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -104,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ArbiterConfig 
     introspection,
     rateLimitPerMinute,
     playground,
+    corsOrigins,
   };
 }
