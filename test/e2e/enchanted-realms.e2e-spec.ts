@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { Client, createTable, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
 import { range, useTestArbiter } from '../helpers/db-checks.js';
 
@@ -90,6 +91,19 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     log.push('enchanted-realms.character.created');
     expect(pip.character.enchantedRealms).toMatchObject({ attributes: { STR: 2, AGL: 4, PRE: 2 }, bonuses: { SPECIAL: 2 }, health: 6, maxHealth: 6 });
     const pipId: string = pip.character.id;
+
+    // The characters' sheets read the campaign's state and decks once for all of them.
+    const query = jest.spyOn(env.arbiter.database, 'query');
+    try {
+      const listed = (await gm.data(`query ($id: ID!) { campaign(id: $id) { enchantedRealms { deckId } characters { enchantedRealms { health } } } }`, { id: campaignId })).campaign;
+      expect(listed.characters.map((character: { enchantedRealms: { health: number } | null }) => character.enchantedRealms?.health ?? null).filter(Boolean)).toEqual([10, 6]);
+      const statements = query.mock.calls.map(([statement]) => (typeof statement === 'string' ? statement : statement.text));
+      // One read per level of the query: the campaign's, then all its characters'.
+      expect(statements.filter((text) => text.includes('SELECT id, ruleset_state FROM campaigns'))).toHaveLength(2);
+      expect(statements.filter((text) => text.includes('FROM decks WHERE campaign_id'))).toHaveLength(2);
+    } finally {
+      query.mockRestore();
+    }
 
     // Refusals write nothing.
     const before = await env.db.eventSeqs(campaignId);
