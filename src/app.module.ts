@@ -10,6 +10,7 @@ import { inputValidationPipe } from './common/validation.pipe.js';
 import { atomicMutations } from './infra/atomic-mutations.js';
 import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
+import { GraphQLFastPath } from './infra/graphql-fast-path.js';
 import { GRAPHQL_LIMITS, graphqlHardening } from './infra/graphql-limits.js';
 import { IdempotencySweeper } from './infra/idempotency-sweeper.js';
 import { OperationRateLimiter } from './infra/rate-limit.js';
@@ -42,6 +43,7 @@ export class AppModule {
     const rateLimiter = new OperationRateLimiter(config.rateLimitPerMinute);
     const hardening = graphqlHardening(config, rateLimiter);
     const formatError = createErrorFormatter(logger);
+    const fastPath = new GraphQLFastPath(rateLimiter, config.production);
     return {
       module: AppModule,
       global: true,
@@ -62,6 +64,7 @@ export class AppModule {
             graphiql: false,
             plugins: [
               ...hardening.plugins,
+              fastPath.plugin,
               // No field sets cache hints: the default cache-control plugin would only wrap every resolver.
               ApolloServerPluginCacheControlDisabled(),
               ...(config.playground ? [playgroundLandingPage({ endpoint: '/graphql' })] : []),
@@ -91,12 +94,13 @@ export class AppModule {
         { provide: Database, useValue: database },
         { provide: ADMIN_KEY, useValue: adminKey },
         { provide: OperationRateLimiter, useValue: rateLimiter },
+        { provide: GraphQLFastPath, useValue: fastPath },
         { provide: APP_PIPE, useValue: inputValidationPipe },
         { provide: APP_FILTER, useClass: GraphQLErrorPassThrough },
         IdempotencySweeper,
         RulesetsResolver,
       ],
-      exports: [Database, ADMIN_KEY, OperationRateLimiter],
+      exports: [Database, ADMIN_KEY, OperationRateLimiter, GraphQLFastPath],
     };
   }
 }

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import { GraphQLModule } from '@nestjs/graphql';
 import { LogController } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
@@ -9,6 +11,7 @@ import { resolveAdminKey } from './infra/admin-key.js';
 import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
 import { EmbeddedDatabase } from './infra/embedded-database.js';
+import { GraphQLFastPath } from './infra/graphql-fast-path.js';
 import { applyMigrations } from './infra/migrations.js';
 import { registerHttpErrorShapes } from './infra/http-errors.js';
 import { registerRequestLifecycle } from './infra/request-lifecycle.js';
@@ -90,6 +93,8 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
     );
     if (config.corsOrigins.length > 0) enableCors(app, config.corsOrigins);
     registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), database);
+    // The module's options as @nestjs/apollo completed them (formatError wrapped as Apollo runs it).
+    app.get(GraphQLFastPath).register(adapter.getInstance(), () => app.get(GraphQLModule, { strict: false }).completeOptions as ApolloDriverConfig | undefined);
     registerOpenApi(app);
     if (config.playground) registerPlaygroundAssets(adapter.getInstance());
     await app.listen(config.port, config.host);

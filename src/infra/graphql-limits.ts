@@ -51,15 +51,31 @@ export function operationCount(operation: OperationDefinitionNode | null | undef
   return Math.max(1, operation.selectionSet.selections.filter((selection) => selection.kind === Kind.FIELD && !selection.name.value.startsWith('__')).length);
 }
 
+/**
+ * Counts a request's operations against its caller's budget: its API key, or for anonymous
+ * callers their address (one budget per `X-Forwarded-For`, or one for all when there is none).
+ */
+export function countOperations(
+  limiter: OperationRateLimiter,
+  principal: { id: string } | null,
+  operation: OperationDefinitionNode | null | undefined,
+  forwardedFor: string | string[] | undefined,
+): Promise<void> {
+  const operations = operationCount(operation);
+  if (principal) return limiter.consumeForKey(principal.id, operations);
+  return limiter.consume(`anonymous:${[forwardedFor ?? 'local'].flat().join(', ')}`, operations);
+}
+
 /** Counts each request's operations against its API key (anonymous callers share one budget per address). */
 export function rateLimitPlugin(limiter: OperationRateLimiter): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operation, request }) {
-          const principal = currentRequestContext()?.principal;
-          if (principal) await limiter.consumeForKey(principal.id, operationCount(operation));
-          else await limiter.consume(`anonymous:${request.http?.headers.get('x-forwarded-for') ?? 'local'}`, operationCount(operation));
+          const context = currentRequestContext();
+          // Counted already, by the fast path that handed the request over: the same outcome.
+          if (context?.operationsCounted) return context.operationsCounted;
+          await countOperations(limiter, context?.principal ?? null, operation, request.http?.headers.get('x-forwarded-for'));
         },
       };
     },

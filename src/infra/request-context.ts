@@ -22,6 +22,8 @@ export interface RequestContext {
   failed: boolean;
   /** A mutation of this request succeeded: a later one that fails can no longer be run again alone. */
   mutated: boolean;
+  /** The request's operations counted against the rate limit, when counted before Apollo ran (graphql-fast-path.ts). */
+  operationsCounted?: Promise<void>;
   /** The request's batched reads, by name ({@link batchedRead}). */
   loaders?: Map<string, DataLoader<string, unknown>>;
 }

@@ -1,0 +1,159 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloDriverConfig } from '@nestjs/apollo';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLFormattedError,
+  type OperationDefinitionNode,
+  execute,
+  getOperationAST,
+} from 'graphql';
+import { countOperations } from './graphql-limits.js';
+import type { OperationRateLimiter } from './rate-limit.js';
+
+/** How many documents Apollo accepted are kept, by their text: a client sends the same few again and again. */
+const MAX_DOCUMENTS = 1000;
+const JSON_UTF8 = 'application/json; charset=utf-8';
+/** What graphql-armor's field-suggestion blocking puts in place of graphql-js's "Did you mean …" (production). */
+const SUGGESTION_MASK = '[Suggestion hidden]';
+
+interface PlainRequest {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  variables: Record<string, unknown> | undefined;
+  operationName: string | undefined;
+}
+
+/** What the fast path needs of the GraphQL module's final options: the schema Apollo serves and its error formatting. */
+export type ServedGraphQL = Pick<ApolloDriverConfig, 'schema' | 'formatError'>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Answers the plain GraphQL request — a POST of one JSON operation whose document Apollo Server
+ * has already parsed and validated — with graphql-js directly, as Apollo would: the same schema
+ * (mutations atomic), context, rate limit, error formatting, status and body. Apollo's request
+ * pipeline (its plugin hooks, document hash, content negotiation and HTTP conversion) costs about
+ * a fifth of the server's CPU for a card draw; it adds nothing to a request like this one.
+ *
+ * Everything else goes to Apollo as before: a document it has not accepted yet (so every parse,
+ * validation, depth, cost and token limit is Apollo's and graphql-armor's), GET, batches,
+ * persisted queries, other content types (CSRF prevention), an Accept header that asks for
+ * anything but JSON, subscriptions, variables that do not fit the operation and a refused rate
+ * limit (Apollo reports those; nothing has run). An operation is never run twice: the fast path
+ * hands over only before it executes.
+ */
+export class GraphQLFastPath {
+  private readonly documents = new Map<string, DocumentNode>();
+  private served?: ServedGraphQL;
+  /** Requests answered here rather than by Apollo. */
+  answered = 0;
+
+  constructor(
+    private readonly limiter: OperationRateLimiter,
+    private readonly maskSuggestions: boolean,
+  ) {}
+
+  /** The Apollo plugin that hands over each document Apollo has parsed and validated, by its text. */
+  readonly plugin: ApolloServerPlugin = {
+    requestDidStart: async () => ({
+      didResolveOperation: async ({ source, document }) => {
+        if (this.documents.has(source)) return;
+        // The oldest out first: a document that is still in use comes back at its next request.
+        if (this.documents.size >= MAX_DOCUMENTS) this.documents.delete(this.documents.keys().next().value!);
+        this.documents.set(source, document);
+      },
+    }),
+  };
+
+  /**
+   * Puts the fast path in front of Apollo's handler of `/graphql`: it answers what it can and hands
+   * the rest to Apollo. The handler runs after the request lifecycle's hooks (the key, the
+   * Idempotency-Key claim, the request context), and its answer leaves through them (the commit).
+   * Call before the GraphQL module starts: `served` then gives its final options.
+   */
+  register(fastify: FastifyInstance, served: () => ServedGraphQL | undefined): void {
+    fastify.addHook('onRoute', (route) => {
+      if (route.url !== '/graphql') return;
+      const apollo = route.handler;
+      const answer = (request: FastifyRequest) => this.answer(request, (this.served ??= served()));
+      route.handler = async function (request, reply) {
+        const answered = await answer(request);
+        if (!answered) return apollo.call(this, request, reply);
+        for (const [name, value] of answered.headers) void reply.header(name, value);
+        // A result with data is 200, whatever its errors say (as @nestjs/apollo answers).
+        void reply.code(200).type(JSON_UTF8);
+        return answered.body;
+      };
+    });
+  }
+
+  /** The answer to a plain request, or undefined when Apollo is to answer (and nothing has run). */
+  private async answer(request: FastifyRequest, served: ServedGraphQL | undefined): Promise<{ headers: Map<string, string>; body: string } | undefined> {
+    const plain = this.plainRequest(request);
+    if (!plain || !served?.schema || !request.arbiter) return undefined;
+    // Counted once: Apollo, when it takes over below, reports this same outcome.
+    const counted = countOperations(this.limiter, request.arbiter.principal, plain.operation, request.headers['x-forwarded-for']);
+    request.arbiter.operationsCounted = counted;
+    try {
+      await counted;
+    } catch {
+      return undefined;
+    }
+    const result = await execute({
+      schema: served.schema,
+      document: plain.document,
+      variableValues: plain.variables,
+      operationName: plain.operationName,
+      contextValue: { req: request },
+    });
+    // No data: the variables did not fit the operation and nothing ran.
+    if (!('data' in result)) return undefined;
+    this.answered += 1;
+    const headers = new Map<string, string>();
+    const errors = result.errors?.map((error) => this.formatted(error, headers, served.formatError));
+    return { headers, body: `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n` };
+  }
+
+  /** The request's operation when it is one the fast path answers; undefined for Apollo. */
+  private plainRequest(request: FastifyRequest): PlainRequest | undefined {
+    if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return undefined;
+    const contentType = request.headers['content-type'];
+    if (!contentType || contentType.split(';', 1)[0].trim().toLowerCase() !== 'application/json') return undefined;
+    const accept = request.headers.accept;
+    if (accept !== undefined && accept !== '' && accept !== '*/*' && accept !== 'application/json') return undefined;
+    const body = request.body;
+    if (!isRecord(body) || typeof body.query !== 'string') return undefined;
+    const { variables, operationName, extensions } = body;
+    if (extensions !== undefined && extensions !== null) return undefined;
+    if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return undefined;
+    const document = this.documents.get(body.query);
+    if (!document) return undefined;
+    const operation = getOperationAST(document, operationName ?? undefined);
+    if (!operation || operation.operation === 'subscription') return undefined;
+    return { document, operation, variables: variables ?? undefined, operationName: operationName ?? undefined };
+  }
+
+  /**
+   * An execution error as Apollo Server sends it: graphql-armor's suggestion mask (production),
+   * then a code (INTERNAL_SERVER_ERROR when it has none), its `http` extension taken out into
+   * the response's headers, then the module's `formatError`.
+   */
+  private formatted(error: GraphQLError, headers: Map<string, string>, formatError: ServedGraphQL['formatError']): GraphQLFormattedError {
+    if (this.maskSuggestions) error.message = error.message.replace(/Did you mean ".+"/g, SUGGESTION_MASK);
+    const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' };
+    const http = extensions.http as { status?: unknown; headers?: unknown } | undefined;
+    if (http && typeof http === 'object' && (!('status' in http) || typeof http.status === 'number') && (!('headers' in http) || http.headers instanceof Map)) {
+      if (http.headers instanceof Map) for (const [name, value] of http.headers) headers.set(String(name), String(value));
+      delete extensions.http;
+    }
+    const enriched: GraphQLFormattedError = { ...error.toJSON(), extensions };
+    try {
+      return formatError ? formatError(enriched, error) : enriched;
+    } catch {
+      return { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    }
+  }
+}
