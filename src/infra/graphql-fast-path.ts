@@ -34,8 +34,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * Answers the plain GraphQL request — a POST of one JSON operation whose document Apollo Server
  * has already parsed and validated — with graphql-js directly, as Apollo would: the same schema
  * (mutations atomic), context, rate limit, error formatting, status and body. Apollo's request
- * pipeline (its plugin hooks, document hash, content negotiation and HTTP conversion) costs about
- * a fifth of the server's CPU for a card draw; it adds nothing to a request like this one.
+ * pipeline (its plugin hooks, document hash, content negotiation and HTTP conversion) cost ~12 %
+ * of the server's CPU for a card draw, and adds nothing to a request like this one.
  *
  * Everything else goes to Apollo as before: a document it has not accepted yet (so every parse,
  * validation, depth, cost and token limit is Apollo's and graphql-armor's), GET, batches,
