@@ -3,7 +3,11 @@
 #
 #   npm run build && bench/ablations.sh /tmp/arbiter-ablations
 #   node bench/run.js --quick --rounds 3 --duration 9 --only baseline,api,baseline-hot,api-hot \
+#     --compare now=dist/main.js \
 #     $(for v in /tmp/arbiter-ablations/*/; do echo --compare "$(basename "$v")=$v/dist/main.js"; done)
+#
+# Compare the variants with `now`, not with the first server: that one prepared the campaigns and
+# runs a few per cent slower than a --compare server of the same build (bench/README.md).
 #
 # Each variant is a copy of dist/ with one line of the compiled output changed. That is brittle on
 # purpose: it stops with an error as soon as a change no longer applies, so update the patterns
