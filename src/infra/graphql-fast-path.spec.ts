@@ -66,8 +66,13 @@ describe('GraphQLFastPath', () => {
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.body).toBe('{"data":{"hello":"world"}}\n');
     expect([apollo.calls, fastPath.answered]).toEqual([1, 1]);
-    // Apollo answers other media types itself.
-    expect((await post('{ hello }', { accept: 'application/graphql-response+json' })).body).toBe('apollo');
+    // GraphQL's own JSON when the client prefers it, as Apollo chooses it.
+    const graphqlJson = await post('{ hello }', { accept: 'application/graphql-response+json,application/json;q=0.9' });
+    expect(graphqlJson.headers['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+    expect(graphqlJson.body).toBe('{"data":{"hello":"world"}}\n');
+    // Apollo refuses what takes no JSON.
+    expect((await post('{ hello }', { accept: 'text/html' })).body).toBe('apollo');
+    expect([apollo.calls, fastPath.answered]).toEqual([2, 2]);
     await app.close();
   });
 

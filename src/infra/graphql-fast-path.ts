@@ -9,16 +9,23 @@ import {
   execute,
   getOperationAST,
 } from 'graphql';
+import Negotiator from 'negotiator';
 import { countOperations } from './graphql-limits.js';
 import type { OperationRateLimiter } from './rate-limit.js';
 
 /** How many documents Apollo accepted are kept, by their text: a client sends the same few again and again. */
 const MAX_DOCUMENTS = 1000;
 const JSON_UTF8 = 'application/json; charset=utf-8';
+const GRAPHQL_RESPONSE_JSON_UTF8 = 'application/graphql-response+json; charset=utf-8';
+/** The media types Apollo Server chooses among for one result, in its order of preference. */
+const RESULT_MEDIA_TYPES = [JSON_UTF8, GRAPHQL_RESPONSE_JSON_UTF8, 'application/json; callbackSpec=1.0; charset=utf-8'];
+/** How many Accept headers' choices are kept: a client sends the same one every time. */
+const MAX_ACCEPT_HEADERS = 100;
 /** What graphql-armor's field-suggestion blocking puts in place of graphql-js's "Did you mean …" (production). */
 const SUGGESTION_MASK = '[Suggestion hidden]';
 
 interface PlainRequest {
+  contentType: string;
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Record<string, unknown> | undefined;
@@ -39,13 +46,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  *
  * Everything else goes to Apollo as before: a document it has not accepted yet (so every parse,
  * validation, depth, cost and token limit is Apollo's and graphql-armor's), GET, batches,
- * persisted queries, other content types (CSRF prevention), an Accept header that asks for
- * anything but JSON, subscriptions, variables that do not fit the operation and a refused rate
+ * persisted queries, other content types (CSRF prevention), an Accept header that takes neither
+ * JSON nor GraphQL's JSON, subscriptions, variables that do not fit the operation and a refused rate
  * limit (Apollo reports those; nothing has run). An operation is never run twice: the fast path
  * hands over only before it executes.
  */
 export class GraphQLFastPath {
   private readonly documents = new Map<string, DocumentNode>();
+  private readonly contentTypes = new Map<string, string | undefined>();
   private served?: ServedGraphQL;
   /** Requests answered here rather than by Apollo. */
   answered = 0;
@@ -83,14 +91,17 @@ export class GraphQLFastPath {
         if (!answered) return apollo.call(this, request, reply);
         for (const [name, value] of answered.headers) void reply.header(name, value);
         // A result with data is 200, whatever its errors say (as @nestjs/apollo answers).
-        void reply.code(200).type(JSON_UTF8);
+        void reply.code(200).type(answered.contentType);
         return answered.body;
       };
     });
   }
 
   /** The answer to a plain request, or undefined when Apollo is to answer (and nothing has run). */
-  private async answer(request: FastifyRequest, served: ServedGraphQL | undefined): Promise<{ headers: Map<string, string>; body: string } | undefined> {
+  private async answer(
+    request: FastifyRequest,
+    served: ServedGraphQL | undefined,
+  ): Promise<{ contentType: string; headers: Map<string, string>; body: string } | undefined> {
     const plain = this.plainRequest(request);
     if (!plain || !served?.schema || !request.arbiter) return undefined;
     // Counted once: Apollo, when it takes over below, reports this same outcome.
@@ -113,16 +124,16 @@ export class GraphQLFastPath {
     this.answered += 1;
     const headers = new Map<string, string>();
     const errors = result.errors?.map((error) => this.formatted(error, headers, served.formatError));
-    return { headers, body: `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n` };
+    return { contentType: plain.contentType, headers, body: `${JSON.stringify({ errors, data: result.data, extensions: result.extensions })}\n` };
   }
 
   /** The request's operation when it is one the fast path answers; undefined for Apollo. */
   private plainRequest(request: FastifyRequest): PlainRequest | undefined {
     if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return undefined;
-    const contentType = request.headers['content-type'];
-    if (!contentType || contentType.split(';', 1)[0].trim().toLowerCase() !== 'application/json') return undefined;
-    const accept = request.headers.accept;
-    if (accept !== undefined && accept !== '' && accept !== '*/*' && accept !== 'application/json') return undefined;
+    const sent = request.headers['content-type'];
+    if (!sent || sent.split(';', 1)[0].trim().toLowerCase() !== 'application/json') return undefined;
+    const contentType = this.contentTypeFor(request.headers.accept);
+    if (!contentType) return undefined;
     const body = request.body;
     if (!isRecord(body) || typeof body.query !== 'string') return undefined;
     const { variables, operationName, extensions } = body;
@@ -133,7 +144,22 @@ export class GraphQLFastPath {
     if (!document) return undefined;
     const operation = getOperationAST(document, operationName ?? undefined);
     if (!operation || operation.operation === 'subscription') return undefined;
-    return { document, operation, variables: variables ?? undefined, operationName: operationName ?? undefined };
+    return { contentType, document, operation, variables: variables ?? undefined, operationName: operationName ?? undefined };
+  }
+
+  /**
+   * The media type of the answer, chosen as Apollo Server chooses it (by its Accept header, with
+   * `negotiator`), when it is JSON or GraphQL's JSON; undefined leaves the request to Apollo (which
+   * refuses an Accept header it cannot meet, or answers for a subscription callback).
+   */
+  private contentTypeFor(accept: string | undefined): string | undefined {
+    if (!accept) return JSON_UTF8;
+    if (this.contentTypes.has(accept)) return this.contentTypes.get(accept);
+    const chosen = new Negotiator({ headers: { accept } }).mediaType(RESULT_MEDIA_TYPES);
+    const contentType = chosen === JSON_UTF8 || chosen === GRAPHQL_RESPONSE_JSON_UTF8 ? chosen : undefined;
+    if (this.contentTypes.size >= MAX_ACCEPT_HEADERS) this.contentTypes.clear();
+    this.contentTypes.set(accept, contentType);
+    return contentType;
   }
 
   /**

@@ -44,9 +44,9 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
   }
 
   /** The first time a document is sent Apollo answers (and accepts it); the second time, the fast path. */
-  async function apolloThenFast(client: Client, query: string, variables: Record<string, unknown> = {}) {
-    const first = await send(client, query, variables);
-    const second = await send(client, query, variables);
+  async function apolloThenFast(client: Client, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    const first = await send(client, query, variables, headers);
+    const second = await send(client, query, variables, headers);
     expect({ query, answered: [first.fast, second.fast] }).toEqual({ query, answered: [false, true] });
     return [first.response, second.response] as const;
   }
@@ -86,6 +86,12 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
       const [apollo, fast] = await apolloThenFast(client, query, variables);
       expect({ query, ...seen(fast) }).toEqual({ query, ...seen(apollo) });
     }
+    // Apollo Client's Accept header: GraphQL's own JSON, chosen alike.
+    const [apolloClientApollo, apolloClientFast] = await apolloThenFast(table.gm, `query Accepting($id: ID!) { deck(id: $id) { id } }`, { id: UNKNOWN_ID }, {
+      accept: 'application/graphql-response+json,application/json;q=0.9',
+    });
+    expect(seen(apolloClientFast)).toEqual(seen(apolloClientApollo));
+    expect(apolloClientFast.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
   });
 
   it('answers a mutation that succeeds with the same shape, and it is written once', async () => {
@@ -115,7 +121,7 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
     expect((await table.gm.data(PILES, { id: table.deckId })).deck).toEqual({ drawPileCount: 52 });
   });
 
-  it('leaves to Apollo what is not plain: unfit variables, other Accept headers, other content types, GET', async () => {
+  it('leaves to Apollo what is not plain: unfit variables, an Accept header without JSON, persisted queries, other content types, GET', async () => {
     const admin = new Client(arbiter.url, TEST_ADMIN_KEY);
     const query = `query Plain($id: ID!) { campaign(id: $id) { id } }`;
     await send(admin, query, { id: UNKNOWN_ID });
@@ -125,9 +131,9 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
     expect(unfit.response.status).toBe(400);
     expect(unfit.response.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
 
-    const graphqlResponse = await send(admin, query, { id: UNKNOWN_ID }, { accept: 'application/graphql-response+json' });
-    expect(graphqlResponse.fast).toBe(false);
-    expect(graphqlResponse.response.headers.get('content-type')).toBe('application/graphql-response+json; charset=utf-8');
+    const html = await send(admin, query, { id: UNKNOWN_ID }, { accept: 'text/html' });
+    expect(html.fast).toBe(false);
+    expect(html.response.status).toBe(406);
 
     const before = fastPath.answered;
     const withExtensions = await fetch(`${arbiter.url}/graphql`, {
