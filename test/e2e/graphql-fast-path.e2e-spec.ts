@@ -37,34 +37,24 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
   });
 
   /** Sends the request; says whether the fast path answered it. */
-  async function send(client: Client, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  async function send(client: Client, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}, more: Record<string, unknown> = {}) {
     const before = fastPath.answered;
-    const response = await client.request(query, variables, headers);
+    const response = await client.request(query, variables, headers, more);
     return { response, fast: fastPath.answered === before + 1 };
   }
 
   /** The first time a document is sent Apollo answers (and accepts it); the second time, the fast path. */
-  async function apolloThenFast(client: Client, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-    const first = await send(client, query, variables, headers);
-    const second = await send(client, query, variables, headers);
+  async function apolloThenFast(
+    client: Client,
+    query: string,
+    variables: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+    more: Record<string, unknown> = {},
+  ) {
+    const first = await send(client, query, variables, headers, more);
+    const second = await send(client, query, variables, headers, more);
     expect({ query, answered: [first.fast, second.fast] }).toEqual({ query, answered: [false, true] });
     return [first.response, second.response] as const;
-  }
-
-  /** {@link apolloThenFast} for one named operation of the document. */
-  async function apolloThenFastNamed(client: Client, query: string, operationName: string) {
-    const post = () =>
-      fetch(`${arbiter.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${client.key}` },
-        body: JSON.stringify({ query, operationName }),
-      }).then(async (response) => ({ status: response.status, headers: response.headers, text: await response.text() }));
-    const before = fastPath.answered;
-    const first = await post();
-    const second = await post();
-    expect(fastPath.answered - before).toBe(1);
-    const withBody = (answer: Awaited<ReturnType<typeof post>>) => ({ ...answer, body: JSON.parse(answer.text) as GraphQLResponse['body'] });
-    return [withBody(first), withBody(second)] as const;
   }
 
   it('answers reads, refusals and failed mutations with the very bytes Apollo sends', async () => {
@@ -79,7 +69,7 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
     ];
     // A document of several operations: the one named runs.
     const two = `query Names { campaigns { name } } query Ids { campaigns { id } }`;
-    const [apolloIds, fastIds] = await apolloThenFastNamed(table.gm, two, 'Ids');
+    const [apolloIds, fastIds] = await apolloThenFast(table.gm, two, {}, {}, { operationName: 'Ids' });
     expect(seen(fastIds)).toEqual(seen(apolloIds));
     expect(fastIds.body.data?.campaigns).toEqual([{ id: table.campaignId }]);
     for (const [client, query, variables] of cases) {
@@ -136,17 +126,9 @@ describe('the GraphQL fast path: plain requests answered without Apollo Serverâ€
     expect(html.response.status).toBe(406);
 
     const before = fastPath.answered;
-    const withExtensions = await fetch(`${arbiter.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_ADMIN_KEY}` },
-      body: JSON.stringify({ query, variables: { id: UNKNOWN_ID }, extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }),
-    });
+    const withExtensions = await admin.request(query, { id: UNKNOWN_ID }, {}, { extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } });
     expect(withExtensions.status).toBe(400);
-    const asText = await fetch(`${arbiter.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', authorization: `Bearer ${TEST_ADMIN_KEY}` },
-      body: JSON.stringify({ query, variables: { id: UNKNOWN_ID } }),
-    });
+    const asText = await admin.request(query, { id: UNKNOWN_ID }, { 'content-type': 'text/plain' });
     expect(asText.status).toBe(400);
     const asGet = await fetch(`${arbiter.url}/graphql?query=${encodeURIComponent('{ campaigns { id } }')}`, {
       headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'apollo-require-preflight': 'true' },

@@ -40,6 +40,8 @@ export class Client {
     query: string,
     variables: Record<string, unknown> = {},
     headers: Record<string, string> = {},
+    /** More of the request body: `operationName`, `extensions`. */
+    more: Record<string, unknown> = {},
   ): Promise<GraphQLResponse<T>> {
     const response = await fetch(`${this.url}/graphql`, {
       method: 'POST',
@@ -48,7 +50,7 @@ export class Client {
         ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
         ...headers,
       },
-      body: JSON.stringify({ query, variables }),
+      body: JSON.stringify({ query, variables, ...more }),
     });
     const text = await response.text();
     let body: GraphQLResponse<T>['body'];
