@@ -3,13 +3,14 @@
 #
 #   npm run build && bench/ablations.sh /tmp/arbiter-ablations
 #   node bench/run.js --quick --rounds 3 --duration 9 --only baseline,api,baseline-hot,api-hot \
-#     --compare now=dist/main.js \
-#     $(for v in /tmp/arbiter-ablations/*/; do echo --compare "$(basename "$v")=$v/dist/main.js"; done)
+#     --compare now=dist/server.js \
+#     $(for v in /tmp/arbiter-ablations/*/; do echo --compare "$(basename "$v")=$v/dist/server.js"; done)
 #
 # Compare the variants with `now`, not with the first server: that one prepared the campaigns and
 # runs a few per cent slower than a --compare server of the same build (bench/README.md).
 #
-# Each variant is a copy of dist/ with one line of the compiled output changed. That is brittle on
+# Each variant is a copy of dist/ with one line of the compiled output changed, then bundled into
+# its dist/server.js as `npm run build` bundles dist/. That is brittle on
 # purpose: it stops with an error as soon as a change no longer applies, so update the patterns
 # below together with the code they name.
 set -euo pipefail
@@ -63,4 +64,5 @@ patch no-compiled-validation common/validation.pipe.js 's/const valid = validIns
 variant no-fast-path
 patch no-fast-path infra/graphql-fast-path.js "s/if (route.url !== '\\/graphql')/if (true)/"
 
+for dir in "$out"/*/; do node scripts/bundle.js "${dir}dist"; done
 echo "variants in $out: $(ls "$out" | tr '\n' ' ')"

@@ -20,7 +20,7 @@ import { startServer } from './lib/server.js';
 import { prepareTrialRolls } from './lib/tenth-realm.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist', 'main.js');
+const MAIN = join(ROOT, 'dist', 'server.js');
 /** The Node.js flags of `npm start` (package.json): the server is measured as it is run. */
 const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 

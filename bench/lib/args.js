@@ -10,12 +10,12 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
   --connections N       concurrent HTTP connections, and baseline workers (default 32)
   --campaigns N         campaigns prepared and spread over (default 100)
   --json FILE           also write the figures as JSON to FILE
-  --compare LABEL=PATH  also measure api and api-hot with another build's main.js
+  --compare LABEL=PATH  also measure api and api-hot with another build's server.js
                         (e.g. a copy of dist/ from before a change); repeatable. Node.js flags
-                        may follow the path: --compare 'young=dist/main.js --max-semi-space-size=32'.
+                        may follow the path: --compare 'young=dist/server.js --max-semi-space-size=32'.
                         The first server prepared the campaigns and runs a few per cent slower
                         than a --compare server of the same build: to compare builds, give
-                        both as --compare (--compare now=dist/main.js --compare old=...)
+                        both as --compare (--compare now=dist/server.js --compare old=...)
   --only LIST           comma-separated phases to run (baseline,api,baseline-hot,api-hot,
                         rollDice,tenthRealmTrialRoll); default: all
   --baseline NAME       the statements of the baseline: current (default: what the server

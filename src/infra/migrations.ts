@@ -1,11 +1,23 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 
-/** prisma/migrations, from both src/infra (tests) and dist/infra (the built server). */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+/**
+ * The project's prisma/migrations, looked for upwards from this module: it runs from src/infra
+ * (tests), dist/infra (tsc's output) and dist/ (the bundled server, dist/server.js).
+ */
+function findMigrationsDir(): string {
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'prisma', 'migrations');
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`prisma/migrations not found above ${start}`);
+  }
+}
+
+export const MIGRATIONS_DIR = findMigrationsDir();
 
 /** Any fixed number: the advisory lock that keeps two starting processes from migrating at once. */
 const MIGRATION_LOCK_ID = 7_312_001;

@@ -64,7 +64,7 @@ export class OwnPostgres {
   }
 }
 
-/** `node dist/main.js` as a process of its own (build first: `npm run build`). */
+/** The built server, `node dist/server.js` (as `npm start` runs it), as a process of its own (build first: `npm run build`). */
 export class ServerProcess {
   exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -82,9 +82,9 @@ export class ServerProcess {
   }
 
   static async start(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-    if (!existsSync('dist/main.js')) throw new Error('dist/main.js is missing: run `npm run build` first (npm run test:reliability does)');
+    if (!existsSync('dist/server.js')) throw new Error('dist/server.js is missing: run `npm run build` first (npm run test:reliability does)');
     const port = await findFreePort();
-    const child = spawn(process.execPath, ['dist/main.js'], {
+    const child = spawn(process.execPath, ['dist/server.js'], {
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
