@@ -103,6 +103,8 @@ async function drawCardsV0(pool, target) {
 const { LOCK_FOR_UPDATE } = await import('../../dist/modules/campaigns/campaigns.repository.js');
 const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES } = await import('../../dist/modules/decks/decks.repository.js');
 const { APPEND_EVENTS } = await import('../../dist/modules/events/events.repository.js');
+// And sent as the server sends them (without node-postgres's copy of each query's config).
+const { submit } = await import('../../dist/infra/database.js');
 
 /**
  * The server's drawCards now: the key and the deck's campaign are known to the process (no
@@ -116,7 +118,7 @@ async function drawCardsPipelined(pool, target) {
   const client = await pool.connect();
   const sent = [];
   const send = (query, values) => {
-    const promise = client.query(query, values);
+    const promise = submit(client, query, values);
     promise.catch(() => undefined);
     sent.push(promise);
     return promise;

@@ -23,6 +23,36 @@ type Statement = string | PreparedStatement;
 const toQuery = (statement: Statement, values?: unknown[]): pg.QueryConfig =>
   typeof statement === 'string' ? { text: statement, values } : { name: statement.name, text: statement.text, values };
 
+/**
+ * Sends a statement on a connection; resolves with its result, rejects with its error.
+ *
+ * What `client.query({ name, text, values })` does, without its cost: node-postgres first copies
+ * a config object through its property descriptors (`Object.defineProperties`), ~3 µs a statement
+ * on the slowest machine, 25 times what making the query from its text costs. So the query is
+ * made from the text, the values and a callback, and named before it is sent.
+ */
+export function submit<T extends object = Row>(client: pg.ClientBase, statement: Statement, values?: unknown[]): Promise<pg.QueryResult<T>> {
+  const answer = new Promise<pg.QueryResult<T>>((resolve, reject) => {
+    const text = typeof statement === 'string' ? statement : statement.text;
+    const query = new pg.Query<T>(text, values, (error, result) => (error ? reject(error) : resolve(result as unknown as pg.QueryResult<T>)));
+    if (typeof statement !== 'string') (query as { name?: string }).name = statement.name;
+    client.query(query);
+  });
+  // As node-postgres does: the error's stack leads back to the code that sent the statement, not
+  // to the socket's read.
+  return answer.catch((error: Error) => {
+    Error.captureStackTrace(error);
+    throw error;
+  });
+}
+
+interface Queued {
+  statement: Statement;
+  values?: unknown[];
+}
+
+const BEGIN: Queued = { statement: 'BEGIN' };
+
 /** The savepoint taken right after an Idempotency-Key claim. */
 export const CLAIM_SAVEPOINT = 'after_idempotency_claim';
 
@@ -52,7 +82,7 @@ export const UNIQUE_VIOLATION = '23505';
 /** A request's transaction, beyond its connection: what is waiting to be sent, and what to check. */
 interface TransactionState {
   /** Statements not sent yet: BEGIN, and writes from {@link Database.write}. */
-  queued: pg.QueryConfig[];
+  queued: Queued[];
   /** Statements sent whose answers nobody has looked at yet. */
   unchecked: Array<Promise<unknown>>;
   /** What to do once the transaction has committed (and never if it does not). */
@@ -89,7 +119,7 @@ export class Database {
     const client = currentRequestContext()?.transaction;
     if (!client) return (await this.pool.query<T>(toQuery(statement, values))).rows;
     const earlier = this.sendQueued(client);
-    const answer = client.query<T>(toQuery(statement, values));
+    const answer = submit<T>(client, statement, values);
     if (!earlier) return (await answer).rows;
     // What was sent before answers first: a failure there is the one to report.
     const [, result] = await Promise.all([earlier, answer]);
@@ -107,7 +137,7 @@ export class Database {
       await this.pool.query(toQuery(statement, values));
       return;
     }
-    this.stateOf(client).queued.push(toQuery(statement, values));
+    this.stateOf(client).queued.push({ statement, values });
   }
 
   /**
@@ -135,7 +165,7 @@ export class Database {
     if (!context) throw new Error('A write needs a request context: writes happen only inside a request');
     if (!context.transaction) {
       const client = await this.pool.connect();
-      this.transactions.set(client, { queued: [{ text: 'BEGIN' }], unchecked: [], afterCommit: [] });
+      this.transactions.set(client, { queued: [BEGIN], unchecked: [], afterCommit: [] });
       context.transaction = client;
     }
     return context.transaction;
@@ -198,11 +228,11 @@ export class Database {
     const state = this.stateOf(client);
     this.transactions.delete(client);
     try {
-      if (state.queued.length === 1 && state.queued[0].text === 'BEGIN') {
+      if (state.queued.length === 1 && state.queued[0] === BEGIN) {
         // Not even BEGIN was sent: nothing reached Postgres, there is nothing to commit or undo.
       } else if (outcome === 'commit') {
         const earlier = this.sendQueued(client, state);
-        const [, result] = await Promise.all([earlier, client.query('COMMIT')]);
+        const [, result] = await Promise.all([earlier, submit(client, 'COMMIT')]);
         // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
         if (result.command !== 'COMMIT') throw new Error(`COMMIT answered ${result.command}: the transaction had failed`);
       } else {
@@ -235,8 +265,8 @@ export class Database {
    */
   private sendQueued(client: pg.PoolClient, state = this.stateOf(client)): Promise<unknown> | undefined {
     if (state.queued.length > 0) {
-      for (const query of state.queued) {
-        const sent = client.query(query);
+      for (const { statement, values } of state.queued) {
+        const sent = submit(client, statement, values);
         // Checked by whoever awaits the promise returned below; never an unhandled rejection.
         sent.catch(() => undefined);
         state.unchecked.push(sent);
@@ -252,13 +282,13 @@ export class Database {
 
   /** Rolls back (to a savepoint or altogether): what was queued is dropped, what was sent no longer matters. */
   private async undo(client: pg.PoolClient, statement: string, state = this.stateOf(client)): Promise<void> {
-    const neverBegun = state.queued[0]?.text === 'BEGIN';
+    const neverBegun = state.queued[0] === BEGIN;
     const sent = state.unchecked;
     state.queued = [];
     state.unchecked = [];
     state.afterCommit = [];
     // Without BEGIN sent, nothing reached Postgres: there is nothing to undo.
     if (neverBegun) return;
-    await Promise.all([Promise.allSettled(sent), client.query(statement)]);
+    await Promise.all([Promise.allSettled(sent), submit(client, statement)]);
   }
 }

@@ -1,4 +1,5 @@
-import { Database } from '../../src/infra/database.js';
+import pg from 'pg';
+import { Database, prepared, submit } from '../../src/infra/database.js';
 import { newRequestContext, requestContextStorage, type RequestContext } from '../../src/infra/request-context.js';
 import { testDatabaseUrl } from '../helpers/arbiter.js';
 
@@ -65,5 +66,39 @@ describe('Database.afterCommit', () => {
     const calls: string[] = [];
     db.afterCommit(() => calls.push('announced'));
     expect(calls).toEqual(['announced']);
+  });
+});
+
+describe('submit', () => {
+  const pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1, pipeline: true });
+  afterAll(() => pool.end());
+
+  it('sends a prepared statement under its name, with its values, once per connection', async () => {
+    const client = await pool.connect();
+    try {
+      const statement = prepared('submit_spec_add', 'SELECT $1::int + $2::int AS sum');
+      const answers = await Promise.all([submit(client, statement, [2, 3]), submit(client, statement, [4, 5])]);
+      expect(answers.map((answer) => answer.rows)).toEqual([[{ sum: 5 }], [{ sum: 9 }]]);
+      const { rows } = await submit<{ name: string; statement: string }>(client, 'SELECT name, statement FROM pg_prepared_statements WHERE name = $1', [
+        'submit_spec_add',
+      ]);
+      expect(rows).toEqual([{ name: 'submit_spec_add', statement: statement.text }]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('rejects with the database error, whose stack leads back to the caller', async () => {
+    const client = await pool.connect();
+    try {
+      const failure = await submit(client, 'SELECT 1 / $1::int', [0]).catch((error: unknown) => error as Error & { code?: string });
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure.code).toBe('22012');
+      expect(failure.stack).toContain('database.int-spec');
+      // The connection is still usable after a failed statement.
+      expect((await submit(client, 'SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      client.release();
+    }
   });
 });
