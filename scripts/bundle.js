@@ -25,8 +25,9 @@ const dist = process.argv[2] ?? 'dist';
  * - pino, whose transports would start workers from files next to its own;
  * - graphql and pg, which every request calls into many times. An ES module's named import of a
  *   CommonJS package that Node loads is a plain binding; bundled, esbuild reads each through a
- *   getter. With these two left to Node, the server spent ~9 % less CPU per card draw than with
- *   them bundled, and less than unbundled (bench/README.md); they add ~0.2 s to the start.
+ *   getter. With these two left to Node the server spent ~15 % less CPU per card draw than with
+ *   them bundled, as little as the unbundled server (bench/README.md); they add ~0.2 s to the
+ *   start. Leaving more CommonJS packages to Node (fastify, rxjs, class-validator …) did not help.
  */
 const EXTERNAL = [
   '@apollo/gateway',
