@@ -61,10 +61,10 @@ const result = await build({
 });
 
 /**
- * esbuild keeps names by redefining `name` where a class or function is made. For a closure made
- * in a hot function that is on every call, and the redefinition also turns the closure into a
- * slower object (pg made one per row parsed, Fastify and Nest several per request). Names matter
- * for classes — the schema's type names, Nest's and Swagger's — not for closures. So:
+ * esbuild keeps names by redefining `name` where a class or function is made. A closure made in a
+ * hot function is then renamed on every call, which also turns it into a slower object (pg made
+ * one per row parsed, Fastify and Nest several per request). Names matter for classes — the
+ * schema's type names, Nest's and Swagger's — not for closures. So:
  * - a class (`__name(this, "X")` in its static block, or `__name(class …, "X")`) is named as
  *   esbuild does;
  * - a function is renamed only where the bundle renamed its binding (`function Query4`), and an
