@@ -91,7 +91,10 @@ describe('submit', () => {
   it('rejects with the database error, whose stack leads back to the caller', async () => {
     const client = await pool.connect();
     try {
-      const failure = await submit(client, 'SELECT 1 / $1::int', [0]).catch((error: unknown) => error as Error & { code?: string });
+      const failure = (await submit(client, 'SELECT 1 / $1::int', [0]).then(
+        () => undefined,
+        (error: unknown) => error,
+      )) as Error & { code?: string };
       expect(failure).toBeInstanceOf(Error);
       expect(failure.code).toBe('22012');
       expect(failure.stack).toContain('database.int-spec');
