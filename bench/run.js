@@ -27,6 +27,16 @@ const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventSeq reshuffled cards { id code } deck { drawPileCount } } }';
 const ROLL = 'mutation Roll($i: RollDiceInput!) { rollDice(input: $i) { total eventSeq } }';
 
+/**
+ * Reads that stop at successive layers of the server (`--layers`): what a request costs before
+ * any resolver runs, with a Nest resolver and no database, and with one statement on the pool.
+ */
+const LAYERS = [
+  ['api __typename', (target) => ({ key: target.gmKey, query: '{ __typename }', variables: {} })],
+  ['api cardPreset', (target) => ({ key: target.gmKey, query: 'query Preset($id: ID!) { cardPreset(id: $id) { id } }', variables: { id: 'standard-52' } })],
+  ['api campaign', (target) => ({ key: target.gmKey, query: 'query Campaign($id: ID!) { campaign(id: $id) { id name } }', variables: { id: target.campaignId } })],
+];
+
 const log = (line) => process.stderr.write(`${line}\n`);
 
 /** Pre-built requests, handed out round-robin: one per campaign in `targets`. */
@@ -90,7 +100,12 @@ async function main() {
       await database.stop();
     }
   };
-  const acknowledged = { draws: { count: 0, inFlight: 0 }, rolls: { count: 0, inFlight: 0 }, trials: { count: 0, inFlight: 0 } };
+  const acknowledged = {
+    draws: { count: 0, inFlight: 0 },
+    rolls: { count: 0, inFlight: 0 },
+    trials: { count: 0, inFlight: 0 },
+    reads: { count: 0, inFlight: 0 },
+  };
   const phases = [];
   const skipped = [];
   /** The server under test, then the builds to compare (`--compare`), all up at once on the same database. */
@@ -146,6 +161,7 @@ async function main() {
     if (wanted('baseline-hot')) plan.push(base('baseline-hot', () => hot[0]));
     if (wanted('api-hot')) plan.push(http(server, 'api-hot drawCards', rotation(hot, drawRequest), 'draws'));
     if (wanted('rollDice')) plan.push(http(server, 'api rollDice', rotation(targets, rollRequest), 'rolls'));
+    if (options.layers) for (const [label, build] of LAYERS) plan.push(http(server, label, rotation(targets, build), 'reads', { layer: true }));
     // Other statement sets for the baseline (e.g. v0, what the server sent before): how far the
     // database's own limit moved with the SQL.
     for (const name of options.compareBaseline) {

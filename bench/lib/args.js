@@ -18,6 +18,10 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         both as --compare (--compare now=dist/server.js --compare old=...)
   --only LIST           comma-separated phases to run (baseline,api,baseline-hot,api-hot,
                         rollDice,tenthRealmTrialRoll); default: all
+  --layers              also measure what a request costs the server layer by layer, with reads
+                        that stop at each layer: \`{ __typename }\` (HTTP, the key, GraphQL, the
+                        log line), \`cardPreset\` (a Nest resolver, no database) and \`campaign\`
+                        (a resolver and one statement on the pool); compare their CPU ms/req
   --baseline NAME       the statements of the baseline: current (default: what the server
                         in src/ sends for one drawCards), or v0 (before the performance work)
   --quiet-threshold P   before each slice, wait until the machine is below P % of one core busy
@@ -45,6 +49,7 @@ export function parseArgs(argv) {
     json: undefined,
     compare: [],
     only: undefined,
+    layers: false,
     keep: false,
     profile: undefined,
     baseline: 'current',
@@ -86,6 +91,7 @@ export function parseArgs(argv) {
         break;
       }
       case '--only': options.only = new Set(value().split(',').map((name) => name.trim()).filter(Boolean)); break;
+      case '--layers': options.layers = true; break;
       case '--keep': options.keep = true; break;
       case '--profile': options.profile = value(); break;
       case '--baseline': options.baseline = value(); break;
