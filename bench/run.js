@@ -3,7 +3,7 @@
  * `npm run bench`: Arbiter's throughput against the database's own limit. See bench/README.md
  * for what each figure means. Plain ESM JavaScript run against dist/, so it needs no TS loader.
  */
-import { mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -270,6 +270,7 @@ async function main() {
     results.targets = evaluateTargets(results);
     process.stdout.write(`\n${formatReport(results)}\n`);
     if (options.json) {
+      mkdirSync(dirname(resolve(options.json)), { recursive: true });
       writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`);
       log(`figures written to ${options.json}`);
     }
