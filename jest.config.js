@@ -1,4 +1,4 @@
-/** Three tiers: pure specs beside the code, integration tests on a real Postgres, e2e over HTTP; and browser tests. */
+/** Three tiers: pure specs beside the code, integration tests on a real Postgres, e2e over HTTP; browser tests; and the benchmark's own specs. */
 const tsJest = [
   'ts-jest',
   { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false },
@@ -13,6 +13,8 @@ const common = {
 export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    // The benchmark's own logic (plain ESM JavaScript, run untransformed): its targets and options.
+    { displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.spec.js'], transform: {}, testEnvironment: 'node' },
     {
       ...common,
       displayName: 'integration',
