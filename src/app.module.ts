@@ -2,7 +2,7 @@ import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/di
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
-import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLModule, ResolverDecoratorHost } from '@nestjs/graphql';
 import type { Logger } from 'pino';
 import { createErrorFormatter } from './common/error-formatter.js';
 import { GraphQLErrorPassThrough } from './common/graphql-exception.filter.js';
@@ -14,6 +14,7 @@ import { GraphQLFastPath } from './infra/graphql-fast-path.js';
 import { GRAPHQL_LIMITS, graphqlHardening } from './infra/graphql-limits.js';
 import { IdempotencySweeper } from './infra/idempotency-sweeper.js';
 import { OperationRateLimiter } from './infra/rate-limit.js';
+import { RootResolvers } from './infra/root-resolvers.js';
 import { ADMIN_KEY } from './infra/tokens.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CampaignsModule } from './modules/campaigns/campaigns.module.js';
@@ -51,15 +52,16 @@ export class AppModule {
         GraphQLModule.forRootAsync<ApolloDriverConfig>({
           driver: ApolloDriver,
           imports: [LiveEventsModule],
-          inject: [LiveEventsConnections],
-          useFactory: (liveEvents: LiveEventsConnections) => ({
+          inject: [LiveEventsConnections, RootResolvers, ResolverDecoratorHost],
+          useFactory: (liveEvents: LiveEventsConnections, rootResolvers: RootResolvers, decoratorHost: ResolverDecoratorHost) => ({
             path: '/graphql',
             autoSchemaFile: true,
             sortSchema: true,
             ...hardening,
             formatError,
-            // Each top-level mutation is atomic (the REST surface's calls: RestTransactionInterceptor).
-            transformSchema: (schema) => atomicMutations(schema, database),
+            // Query and Mutation resolvers called without Nest's per-step promises; then each
+            // top-level mutation made atomic (the REST surface's calls: RestTransactionInterceptor).
+            transformSchema: (schema) => atomicMutations(rootResolvers.apply(schema, decoratorHost), database),
             // Our own playground or no landing page at all: never @nestjs/apollo's CDN-loaded GraphiQL.
             graphiql: false,
             plugins: [
@@ -98,9 +100,10 @@ export class AppModule {
         { provide: APP_PIPE, useValue: inputValidationPipe },
         { provide: APP_FILTER, useClass: GraphQLErrorPassThrough },
         IdempotencySweeper,
+        RootResolvers,
         RulesetsResolver,
       ],
-      exports: [Database, ADMIN_KEY, OperationRateLimiter, GraphQLFastPath],
+      exports: [Database, ADMIN_KEY, OperationRateLimiter, GraphQLFastPath, RootResolvers],
     };
   }
 }
