@@ -64,5 +64,10 @@ patch no-compiled-validation common/validation.pipe.js 's/const valid = validIns
 variant no-fast-path
 patch no-fast-path infra/graphql-fast-path.js "s/if (route.url !== '\\/graphql')/if (true)/"
 
+# Query and Mutation resolvers called by RootResolvers: off, Nest's own resolvers (a promise per
+# guard, parameter, pipe, interceptor chain and filter).
+variant nest-resolvers
+patch nest-resolvers app.module.js 's/atomicMutations(rootResolvers.apply(schema, decoratorHost), database)/atomicMutations(schema, database)/'
+
 for dir in "$out"/*/; do node scripts/bundle.js "${dir}dist"; done
 echo "variants in $out: $(ls "$out" | tr '\n' ' ')"
