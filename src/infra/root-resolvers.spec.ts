@@ -22,7 +22,8 @@ import {
   ValidationPipe,
   createParamDecorator,
 } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE, ModulesContainer } from '@nestjs/core';
+import { ExternalContextCreator } from '@nestjs/core/helpers/external-context-creator.js';
 import {
   Args,
   Context,
@@ -378,6 +379,12 @@ describe('RootResolvers: Query and Mutation resolvers called as Nest calls them'
     const expected = inAnyOrder(await run(nest.schema, source, key));
     expect(inAnyOrder(await run(lean.schema, source, key))).toEqual(expected);
     expect(expected.calls.length).toBeGreaterThan(0);
+  });
+
+  it('stops the start when Nest no longer holds the context creators it reads', () => {
+    expect(() => new RootResolvers(new ModulesContainer(), {} as ExternalContextCreator)).toThrow(
+      "RootResolvers: @nestjs/core's ExternalContextCreator no longer holds its guards, interceptors, pipes and filters context creators",
+    );
   });
 
   it('fails or answers as Nest does, guard first, then each parameter through its pipes, then the handler', async () => {

@@ -25,12 +25,17 @@ import { isObservable, lastValueFrom } from 'rxjs';
 
 type Handler = (...args: unknown[]) => unknown;
 
+/** One of Nest's enhancer context creators: the guards, interceptors, pipes or filters of a handler. */
+interface EnhancerCreator<T> {
+  create(instance: object, callback: Handler, module: string, contextId?: unknown, inquirerId?: string): T;
+}
+
 /** What Nest's ExternalContextCreator keeps and does not expose: the enhancers of one handler, as Nest resolves them. */
 interface EnhancerCreators {
-  guardsContextCreator: { create(instance: object, callback: Handler, module: string, contextId?: unknown, inquirerId?: string): CanActivate[] };
-  interceptorsContextCreator: { create(instance: object, callback: Handler, module: string, contextId?: unknown, inquirerId?: string): NestInterceptor[] };
-  pipesContextCreator: { create(instance: object, callback: Handler, module: string, contextId?: unknown, inquirerId?: string): PipeTransform[] };
-  filtersContextCreator: { create(instance: object, callback: Handler, module: string, contextId?: unknown, inquirerId?: string): ExceptionsHandler };
+  guardsContextCreator: EnhancerCreator<CanActivate[]>;
+  interceptorsContextCreator: EnhancerCreator<NestInterceptor[]>;
+  pipesContextCreator: EnhancerCreator<PipeTransform[]>;
+  filtersContextCreator: EnhancerCreator<ExceptionsHandler>;
 }
 
 interface ExceptionsHandler {
@@ -89,10 +94,14 @@ export class RootResolvers {
   /** The fields resolved here, as `Type.field`. */
   readonly replaced = new Set<string>();
 
+  private readonly creators: EnhancerCreators;
+
   constructor(
     private readonly modules: ModulesContainer,
     private readonly contextCreator: ExternalContextCreator,
-  ) {}
+  ) {
+    this.creators = enhancerCreatorsOf(contextCreator);
+  }
 
   /** Replaces the resolver of every Query and Mutation field it can call itself; the schema is changed in place. */
   apply(schema: GraphQLSchema, decoratorHost: ResolverDecoratorHost): GraphQLSchema {
@@ -135,7 +144,7 @@ export class RootResolvers {
 
   /** The handler called as Nest's ExternalContextCreator calls it; undefined where only Nest's will do. */
   private resolverOf({ instance, methodName, moduleKey, inquirerId }: RootHandler): ((...args: unknown[]) => Promise<unknown>) | undefined {
-    const creators = this.contextCreator as unknown as EnhancerCreators;
+    const creators = this.creators;
     const callback = (instance as Record<string, Handler>)[methodName];
     if (creators.interceptorsContextCreator.create(instance, callback, moduleKey, undefined, inquirerId).length > 0) return undefined;
     const guards = creators.guardsContextCreator.create(instance, callback, moduleKey, undefined, inquirerId);
@@ -194,6 +203,15 @@ export class RootResolvers {
       }
     };
   }
+}
+
+/** Nest's own context creators, read from its ExternalContextCreator: a Nest that no longer has them stops the start. */
+function enhancerCreatorsOf(contextCreator: ExternalContextCreator): EnhancerCreators {
+  const { guardsContextCreator, interceptorsContextCreator, pipesContextCreator, filtersContextCreator } = contextCreator as unknown as Partial<EnhancerCreators>;
+  if (!guardsContextCreator?.create || !interceptorsContextCreator?.create || !pipesContextCreator?.create || !filtersContextCreator?.create) {
+    throw new Error("RootResolvers: @nestjs/core's ExternalContextCreator no longer holds its guards, interceptors, pipes and filters context creators");
+  }
+  return { guardsContextCreator, interceptorsContextCreator, pipesContextCreator, filtersContextCreator };
 }
 
 /** A guard's answer that is a promise or an observable, as Nest's GuardsConsumer reads it. */
