@@ -245,6 +245,14 @@ class ScopedResolver {
   }
 }
 
+@Resolver()
+class ValueResolver {
+  @Query(() => String)
+  valued(@Caller('!') caller: string) {
+    return `from a value, for ${caller}`;
+  }
+}
+
 @InputType()
 class RenamedInput {
   @Field({ name: 'label' })
@@ -300,6 +308,7 @@ async function schemaWith(lean: boolean): Promise<{ schema: GraphQLSchema; repla
       RenamingResolver,
       FirstDuplicate,
       SecondDuplicate,
+      { provide: 'VALUE_RESOLVER', useValue: new ValueResolver() },
       Exclaim,
       { provide: APP_GUARD, useClass: KeyGuard },
       { provide: APP_PIPE, useValue: new RecordingValidationPipe() },
@@ -332,7 +341,7 @@ describe('RootResolvers: Query and Mutation resolvers called as Nest calls them'
     return { result: JSON.parse(JSON.stringify(result)) as unknown, calls };
   }
 
-  it('resolves every root field it can, and leaves to Nest the interceptor, the scoped class, the renamed argument and the duplicate', () => {
+  it('resolves every root field it can, and leaves to Nest the interceptor, the scoped class, the value, the renamed argument and the duplicate', () => {
     expect(nest.replaced.size).toBe(0);
     expect([...lean.replaced].sort()).toEqual([
       'Mutation.addNote',
@@ -369,6 +378,7 @@ describe('RootResolvers: Query and Mutation resolvers called as Nest calls them'
     ['a request-scoped class (Nest’s resolver)', '{ scoped }', 'gm'],
     ['a renamed input field (Nest’s resolver)', '{ renamed(input: { label: "x" }) }', 'gm'],
     ['a field two classes declare (Nest’s resolver)', '{ twice }', 'gm'],
+    ['a resolver provided as a value (Nest’s resolver)', '{ valued }', 'gm'],
     ['a mutation with a validated input', 'mutation { addNote(input: { text: "hi" }) { text validated length } }', 'gm'],
     ['a mutation with an input the global pipe refuses', 'mutation { addNote(input: { text: "too long" }) { text } }', 'gm'],
     ['several root fields, one failing', '{ a: greeting(name: "x") b: failing c: greeting(name: "bad") d: named }', 'gm'],

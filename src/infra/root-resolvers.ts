@@ -16,6 +16,8 @@ import {
   ARGS_TYPE_METADATA,
   PARAM_ARGS_METADATA,
   RESOLVER_NAME_METADATA,
+  RESOLVER_PROPERTY_METADATA,
+  RESOLVER_REFERENCE_METADATA,
   RESOLVER_TYPE_METADATA,
   type ResolverDecoratorHost,
   TypeMetadataStorage,
@@ -83,9 +85,10 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
  * each parameter, each pipe, the interceptors, the filter), ~8 % of a card draw's server time.
  *
  * A field keeps Nest's resolver when the handler has an interceptor, when its class is request-
- * or transient-scoped (Nest makes its instance per request), when another class declares the same
- * field, or when an argument class renames a property (`@Field({ name })`, which Nest maps before
- * its pipes). Field resolvers and subscriptions are Nest's.
+ * or transient-scoped (Nest makes its instance per request) or provided as a value or by a
+ * factory, when another class declares the same field, or when an argument class renames a
+ * property (`@Field({ name })`, which Nest maps before its pipes). Field resolvers and
+ * subscriptions are Nest's.
  */
 @Injectable()
 export class RootResolvers {
@@ -118,13 +121,15 @@ export class RootResolvers {
     return schema;
   }
 
-  /** Each root field's handler; undefined for a field declared more than once or by a scoped class. */
+  /** Each root field's handler; undefined where Nest's resolver stays (see the class's comment). */
   private rootHandlers(): Map<string, RootHandler | undefined> {
     const handlers = new Map<string, RootHandler | undefined>();
     for (const [moduleKey, moduleRef] of this.modules) {
       for (const wrapper of moduleRef.providers.values()) {
         const instance = wrapper.instance as object | undefined;
-        if (!instance || wrapper.isNotMetatype || typeof wrapper.metatype !== 'function') continue;
+        if (!instance) continue;
+        // Made by Nest from its class, once: a value or a factory's result, or a class made per request, keeps Nest's resolver.
+        const plainInstance = !wrapper.isNotMetatype && wrapper.isDependencyTreeStatic();
         const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
         for (const methodName of this.scanner.getAllMethodNames(prototype)) {
           const method = prototype[methodName] as Handler;
@@ -134,7 +139,11 @@ export class RootResolvers {
           const coordinate = `${type}.${field}`;
           const inquirerId = moduleRef.entryProviders.find((item) => item.token === instance.constructor || item.instance === instance)?.id;
           const eligible =
-            !handlers.has(coordinate) && wrapper.isDependencyTreeStatic() && !renamesFields(argumentClasses(instance.constructor, methodName));
+            plainInstance &&
+            !handlers.has(coordinate) &&
+            !Reflect.getMetadata(RESOLVER_PROPERTY_METADATA, method) &&
+            !Reflect.getMetadata(RESOLVER_REFERENCE_METADATA, method) &&
+            !renamesFields(argumentClasses(instance.constructor, methodName));
           handlers.set(coordinate, eligible ? { type, field, instance, methodName, moduleKey, inquirerId } : undefined);
         }
       }
