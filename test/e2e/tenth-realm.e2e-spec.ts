@@ -85,6 +85,39 @@ describe('the Tenth Realm over HTTP', () => {
     }
   });
 
+  it('reads the table — its state, its characters — with the campaign’s lock, in the same round trip', async () => {
+    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const db = env.arbiter.database;
+    const original = db.query.bind(db);
+    // Each statement with how many statements had been answered when it was sent: those sent
+    // before the lock's answer came back travel in its round trip.
+    let answered = 0;
+    const sent: Array<{ text: string; answered: number }> = [];
+    const query = jest.spyOn(db, 'query').mockImplementation((statement, values) => {
+      sent.push({ text: typeof statement === 'string' ? statement : statement.text, answered });
+      const answer = original(statement, values);
+      answer.then(
+        () => (answered += 1),
+        () => (answered += 1),
+      );
+      return answer;
+    });
+    try {
+      await table.players[0].client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } });
+    } finally {
+      query.mockRestore();
+    }
+    const sentWhen = (fragment: string) => sent.find(({ text }) => text.includes(fragment))?.answered;
+    const lock = sentWhen('FOR UPDATE');
+    expect(lock).toBeDefined();
+    expect({ state: sentWhen('SELECT id, ruleset_state FROM campaigns'), characters: sentWhen('FROM characters WHERE campaign_id = ANY') }).toEqual({
+      state: lock,
+      characters: lock,
+    });
+    // The deck's id is in the state: its read follows.
+    expect(sentWhen('FROM decks WHERE id')).toBeGreaterThan(lock!);
+  });
+
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
     const { gm, campaignId, deckId } = table;

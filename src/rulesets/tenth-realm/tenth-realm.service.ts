@@ -138,13 +138,16 @@ export class TenthRealmService implements OnModuleInit {
     input: I,
     options: { combat?: CombatScope; newCharacter?: Omit<CharacterRecord, 'sheet' | 'createdAt'> } = {},
   ): Promise<R & { eventSeq: number; characters: Map<string, CharacterRecord>; encounter: EncounterRecord | null }> {
-    return this.ledger.act(principal, campaignId, async (action) => {
-      const campaignState = await this.repository.findCampaignState(campaignId);
+    const scope = options.combat ?? 'NONE';
+    // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
+    // see what the previous holder committed. The deck's id is in the state: it is read next.
+    const prefetch = () =>
+      Promise.all([this.repository.findCampaignState(campaignId), this.characters.listByCampaign(campaignId), this.readCombat(campaignId, scope)]);
+    return this.ledger.act(principal, campaignId, async (action, [campaignState, rows, encounter]) => {
       if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
       const deck = await this.decks.findById(campaignState.deckId);
       if (!deck) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
-      const rows = await this.characters.listByCampaign(campaignId);
-      const encounter = await this.loadCombat(campaignId, options.combat ?? 'NONE');
+      if (typeof scope === 'object' && encounter?.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
 
       const before: TenthRealmState = {
         piles: deck.piles,
@@ -180,15 +183,14 @@ export class TenthRealmService implements OnModuleInit {
         ? { id: after.combat.id, campaignId, kind: encounter?.kind ?? 'tenth-realm.combat', status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
         : null;
       return { ...outcome.result, eventSeq, characters, encounter: savedEncounter };
-    });
+    }, prefetch);
   }
 
-  private async loadCombat(campaignId: string, scope: CombatScope): Promise<EncounterRecord | undefined> {
+  /** The combat a rule plays in: none, the campaign's active one, or the encounter named (checked by the caller). */
+  private async readCombat(campaignId: string, scope: CombatScope): Promise<EncounterRecord | undefined> {
     if (scope === 'NONE') return undefined;
     if (scope === 'ACTIVE') return this.repository.findActiveCombat(campaignId);
-    const encounter = await this.repository.findEncounter(scope.encounterId);
-    if (!encounter || encounter.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
-    return encounter;
+    return this.repository.findEncounter(scope.encounterId);
   }
 
   /** Creates a draft character: the row and its sheet come from one rule. */
