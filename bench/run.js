@@ -173,10 +173,11 @@ async function main() {
       if (wanted('baseline')) plan.push(base(`baseline [${name} SQL]`, (i) => targets[i % targets.length], statements, otherPool));
       if (wanted('baseline-hot')) plan.push(base(`baseline-hot [${name} SQL]`, () => hot[0], statements, otherPool));
     }
+    let trialRequest;
     if (wanted('tenthRealmTrialRoll')) {
       const trial = await prepareTrialRolls(server.url, adminKey, targets);
       if (trial.skip) skipped.push({ phase: 'api tenthRealmTrialRoll', reason: trial.skip });
-      else plan.push(http(server, 'api tenthRealmTrialRoll', rotation(targets, trial.build), 'trials'));
+      else plan.push(http(server, 'api tenthRealmTrialRoll', rotation(targets, (trialRequest = trial.build)), 'trials'));
     }
     // Other builds of the server (e.g. a copy of dist/ from before a change): each its own
     // process on the same database, idle but for its own phases, which take turns with the rest.
@@ -186,6 +187,7 @@ async function main() {
       const extra = { build: other.label };
       if (wanted('api')) plan.push(http(running, `api [${other.label}]`, rotation(targets, drawRequest), 'draws', extra));
       if (wanted('api-hot')) plan.push(http(running, `api-hot [${other.label}]`, rotation(hot, drawRequest), 'draws', extra));
+      if (trialRequest) plan.push(http(running, `api tenthRealmTrialRoll [${other.label}]`, rotation(targets, trialRequest), 'trials', extra));
     }
 
     // Each phase warms up once; then the phases take turns, one slice each per round.
