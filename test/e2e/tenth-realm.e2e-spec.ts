@@ -85,7 +85,7 @@ describe('the Tenth Realm over HTTP', () => {
     }
   });
 
-  it('reads the table — its state, its characters — with the campaign’s lock, in the same round trip', async () => {
+  it('reads the table — its state, its deck, its characters — with the campaign’s lock, in the same round trip', async () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
     const db = env.arbiter.database;
     const original = db.query.bind(db);
@@ -110,12 +110,11 @@ describe('the Tenth Realm over HTTP', () => {
     const sentWhen = (fragment: string) => sent.find(({ text }) => text.includes(fragment))?.answered;
     const lock = sentWhen('FOR UPDATE');
     expect(lock).toBeDefined();
-    expect({ state: sentWhen('SELECT id, ruleset_state FROM campaigns'), characters: sentWhen('FROM characters WHERE campaign_id = ANY') }).toEqual({
-      state: lock,
-      characters: lock,
-    });
-    // The deck's id is in the state: its read follows.
-    expect(sentWhen('FROM decks WHERE id')).toBeGreaterThan(lock!);
+    expect({
+      state: sentWhen('SELECT id, ruleset_state FROM campaigns'),
+      deck: sentWhen("FROM decks WHERE id = (SELECT (ruleset_state->>'deckId')::uuid"),
+      characters: sentWhen('FROM characters WHERE campaign_id = ANY'),
+    }).toEqual({ state: lock, deck: lock, characters: lock });
   });
 
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {

@@ -40,6 +40,11 @@ const COLUMNS = `${PILE_COLUMNS}, cards`;
 // The statements of every card move, prepared once per connection.
 const FIND_BY_ID = prepared('decks.find-by-id', `SELECT ${COLUMNS} FROM decks WHERE id = $1`);
 export const FIND_PILES_BY_ID = prepared('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE id = $1`);
+// A ruleset's own deck (`ruleset_state.deckId`), read by its campaign: no round trip for the id first.
+const FIND_PILES_OF_RULESET_DECK = prepared(
+  'decks.find-piles-of-ruleset-deck',
+  `SELECT ${PILE_COLUMNS} FROM decks WHERE id = (SELECT (ruleset_state->>'deckId')::uuid FROM campaigns WHERE id = $1)`,
+);
 export const SAVE_PILES = prepared(
   'decks.save-piles',
   `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1 WHERE id = $1`,
@@ -119,6 +124,18 @@ export class DecksRepository {
       this.campaignOfDeck.set(id, row.campaign_id);
     }
     return row?.campaign_id;
+  }
+
+  /**
+   * The deck a campaign's ruleset keeps in its state (`ruleset_state.deckId`: the Tenth Realm's
+   * shared deck), with its piles as they are now, in one statement. Its cards come from
+   * {@link DeckCardsCache}; the first time, they are read after it.
+   */
+  async findRulesetDeck(campaignId: string): Promise<DeckRecord | undefined> {
+    const [row] = await this.db.query<DeckPilesRow>(FIND_PILES_OF_RULESET_DECK, [campaignId]);
+    if (!row) return undefined;
+    const cards = this.deckCards.get(row.id);
+    return cards ? toDeck(row, cards) : this.findById(row.id);
   }
 
   /**

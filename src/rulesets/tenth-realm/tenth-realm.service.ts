@@ -140,13 +140,17 @@ export class TenthRealmService implements OnModuleInit {
   ): Promise<R & { eventSeq: number; characters: Map<string, CharacterRecord>; encounter: EncounterRecord | null }> {
     const scope = options.combat ?? 'NONE';
     // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
-    // see what the previous holder committed. The deck's id is in the state: it is read next.
+    // see what the previous holder committed.
     const prefetch = () =>
-      Promise.all([this.repository.findCampaignState(campaignId), this.characters.listByCampaign(campaignId), this.readCombat(campaignId, scope)]);
-    return this.ledger.act(principal, campaignId, async (action, [campaignState, rows, encounter]) => {
+      Promise.all([
+        this.repository.findCampaignState(campaignId),
+        this.decks.findRulesetDeck(campaignId),
+        this.characters.listByCampaign(campaignId),
+        this.readCombat(campaignId, scope),
+      ]);
+    return this.ledger.act(principal, campaignId, async (action, [campaignState, deck, rows, encounter]) => {
       if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
-      const deck = await this.decks.findById(campaignState.deckId);
-      if (!deck) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
+      if (deck?.id !== campaignState.deckId) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
       if (typeof scope === 'object' && encounter?.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
 
       const before: TenthRealmState = {
