@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Client, createTable } from '../helpers/arbiter.js';
-import { range, useTestArbiter } from '../helpers/db-checks.js';
+import { answeredBeforeSending, range, TABLE_READS, useTestArbiter } from '../helpers/db-checks.js';
 
 const SHEET = `tenthRealm { status attributes { strength dexterity willpower heart } attributeCards { attribute card { code color } value }
   redrawnAttributes vanori { name ability resilienceDie } resilience maxResilience resilienceRerolled
@@ -87,34 +87,16 @@ describe('the Tenth Realm over HTTP', () => {
 
   it('reads the table — its state, its deck, its characters — with the campaign’s lock, in the same round trip', async () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
-    const db = env.arbiter.database;
-    const original = db.query.bind(db);
-    // Each statement with how many statements had been answered when it was sent: those sent
-    // before the lock's answer came back travel in its round trip.
-    let answered = 0;
-    const sent: Array<{ text: string; answered: number }> = [];
-    const query = jest.spyOn(db, 'query').mockImplementation((statement, values) => {
-      sent.push({ text: typeof statement === 'string' ? statement : statement.text, answered });
-      const answer = original(statement, values);
-      answer.then(
-        () => (answered += 1),
-        () => (answered += 1),
-      );
-      return answer;
-    });
-    try {
-      await table.players[0].client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } });
-    } finally {
-      query.mockRestore();
-    }
-    const sentWhen = (fragment: string) => sent.find(({ text }) => text.includes(fragment))?.answered;
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, () =>
+      table.players[0].client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } }),
+    );
     const lock = sentWhen('FOR UPDATE');
     expect(lock).toBeDefined();
-    expect({
-      state: sentWhen('SELECT id, ruleset_state FROM campaigns'),
-      deck: sentWhen("FROM decks WHERE id = (SELECT (ruleset_state->>'deckId')::uuid"),
-      characters: sentWhen('FROM characters WHERE campaign_id = ANY'),
-    }).toEqual({ state: lock, deck: lock, characters: lock });
+    expect({ state: sentWhen(TABLE_READS.state), deck: sentWhen(TABLE_READS.deck), characters: sentWhen(TABLE_READS.characters) }).toEqual({
+      state: lock,
+      deck: lock,
+      characters: lock,
+    });
   });
 
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {

@@ -1,6 +1,8 @@
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import { assertConserved } from '../../src/rules/cards/piles.js';
 import type { RunningArbiter } from '../../src/bootstrap.js';
+import type { Database } from '../../src/infra/database.js';
 import { startTestArbiter, testDatabaseUrl } from './arbiter.js';
 
 /** Direct SQL on the test database, to check what the API must never show. */
@@ -47,3 +49,37 @@ export function useTestArbiter(): { arbiter: RunningArbiter; db: DbChecks } {
   });
   return env;
 }
+
+/**
+ * Runs `work` and says, for the first statement the server sent that contains a fragment, how many
+ * of the statements before it had been answered when it was sent. Statements sent before an
+ * answer came back travel in that answer's round trip: a read with the same figure as the
+ * campaign's lock went out with it.
+ */
+export async function answeredBeforeSending(database: Database, work: () => Promise<unknown>): Promise<(fragment: string) => number | undefined> {
+  const original = database.query.bind(database);
+  let answered = 0;
+  const sent: Array<{ text: string; answered: number }> = [];
+  const query = jest.spyOn(database, 'query').mockImplementation((statement, values) => {
+    sent.push({ text: typeof statement === 'string' ? statement : statement.text, answered });
+    const answer = original(statement, values);
+    answer.then(
+      () => (answered += 1),
+      () => (answered += 1),
+    );
+    return answer;
+  });
+  try {
+    await work();
+  } finally {
+    query.mockRestore();
+  }
+  return (fragment) => sent.find(({ text }) => text.includes(fragment))?.answered;
+}
+
+/** The fragments of the statements that read a ruleset's table: its state, its deck (by the state), its characters. */
+export const TABLE_READS = {
+  state: 'SELECT id, ruleset_state FROM campaigns',
+  deck: "FROM decks WHERE id = (SELECT (ruleset_state->>'deckId')::uuid",
+  characters: 'FROM characters WHERE campaign_id = ANY',
+};

@@ -128,7 +128,8 @@ export class DecksRepository {
 
   /**
    * The deck a campaign's ruleset keeps in its state (`ruleset_state.deckId`: the Tenth Realm's
-   * shared deck), with its piles as they are now, in one statement. Its cards come from
+   * shared deck, Enchanted Realms' Adventure Deck), with its piles as they are now, in one
+   * statement. Its cards come from
    * {@link DeckCardsCache}; the first time, they are read after it.
    */
   async findRulesetDeck(campaignId: string): Promise<DeckRecord | undefined> {

@@ -145,12 +145,13 @@ export class EnchantedRealmsService implements OnModuleInit {
     input: I,
     options: { newCharacter?: { id: string; memberId: string | null; name: string } } = {},
   ): Promise<R & Played> {
-    return this.ledger.act(principal, campaignId, async (action) => {
-      const state = await this.repository.findCampaignState(campaignId);
+    // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
+    // see what the previous holder committed.
+    const prefetch = () =>
+      Promise.all([this.repository.findCampaignState(campaignId), this.decks.findRulesetDeck(campaignId), this.characters.listByCampaign(campaignId)]);
+    return this.ledger.act(principal, campaignId, async (action, [state, deck, rows]) => {
       if (!state) throw new BadUserInputError('This campaign is not played by Enchanted Realms (card edition)', 'campaignId');
-      const deck = await this.decks.findById(state.deckId);
-      if (!deck) throw new Error(`the Adventure Deck of campaign ${campaignId} is missing`);
-      const rows = await this.characters.listByCampaign(campaignId);
+      if (deck?.id !== state.deckId) throw new Error(`the Adventure Deck of campaign ${campaignId} is missing`);
 
       const before: EnchantedRealmsTable = {
         deck: deck.cards,
@@ -184,7 +185,7 @@ export class EnchantedRealmsService implements OnModuleInit {
         action.record(event.type, event.payload, event.secret === undefined ? {} : { secret: event.secret, secretFor: event.secretFor ?? null }),
       );
       return { ...outcome.result, eventSeq: seqs[0], characters, deck: { ...deck, piles: after.piles } };
-    });
+    }, prefetch);
   }
 
   /** Creates a character: the row and its sheet come from one move. */
