@@ -50,10 +50,15 @@ patch two-log-lines infra/request-lifecycle.js "/'request completed');/d"
 variant no-card-cache
 patch no-card-cache modules/decks/decks.repository.js 's/const cards = this.deckCards.get(id);/const cards = undefined;/; s/toDeck(row, this.deckCards.keep(id, row.cards))/toDeck(row, row.cards)/'
 
-# API keys and the deck → campaign answer kept per process: off, two reads before each draw.
-variant no-key-deck-caches
-patch no-key-deck-caches modules/auth/auth.service.js 's/const known = this.members.get(hash);/const known = undefined;/'
-patch no-key-deck-caches modules/decks/decks.repository.js 's/const known = this.campaignOfDeck.get(id);/const known = undefined;/'
+# API keys and the settled facts (deck → campaign, character → owner) kept per process: off, two
+# reads before each draw or trial roll.
+variant no-key-fact-caches
+patch no-key-fact-caches modules/auth/auth.service.js 's/const known = this.members.get(hash);/const known = undefined;/'
+patch no-key-fact-caches infra/settled-facts.js 's/const known = this.known.get(key);/const known = undefined;/'
+
+# The character → owner answer alone: off, a trial roll reads its character before its transaction.
+variant no-owner-cache
+patch no-owner-cache modules/characters/characters.repository.js 's/return this.owners.get(id);/return this.owners.read(id);/'
 
 # Validation rules compiled once per input class: off, class-transformer and class-validator
 # build and check every argument.

@@ -99,6 +99,18 @@ describe('the Tenth Realm over HTTP', () => {
     });
   });
 
+  it('reads nothing before a trial roll’s lock once its character is known: whose it is never changes', async () => {
+    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const [ada, bo] = table.players;
+    const { id } = await newCharacter(ada.client, table.campaignId, 'Sigrun', 'OX');
+    const roll = { input: { characterId: id, attribute: 'HEART', dr: 10 } };
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, () => ada.client.data(M.roll, roll));
+    expect(sentWhen('FROM characters WHERE id')).toBeUndefined();
+    expect(sentWhen('FOR UPDATE')).toBe(0);
+    // The known owner still decides: another player is refused, as before.
+    expect(await bo.client.errorCode(M.roll, roll)).toBe('FORBIDDEN');
+  });
+
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
     const { gm, campaignId, deckId } = table;

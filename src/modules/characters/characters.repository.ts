@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../../infra/database.js';
 import { batchedRead, groupedBy } from '../../infra/request-context.js';
+import { SettledFacts } from '../../infra/settled-facts.js';
 
 export interface CharacterRecord {
   id: string;
@@ -10,6 +11,12 @@ export interface CharacterRecord {
   sheet: Record<string, unknown>;
   createdAt: Date;
 }
+
+/** Whose a character is: never changes (a character never moves, nor changes hands, nor is deleted). */
+export type CharacterOwner = Pick<CharacterRecord, 'id' | 'campaignId' | 'memberId'>;
+
+/** How many character → owner answers are kept; one is about 150 bytes. */
+const OWNER_CACHE_SIZE = 50_000;
 
 interface CharacterRow {
   id: string;
@@ -33,7 +40,14 @@ const COLUMNS = 'id, campaign_id, member_id, name, sheet, created_at';
 
 @Injectable()
 export class CharactersRepository {
-  constructor(private readonly db: Database) {}
+  private readonly owners: SettledFacts<CharacterOwner>;
+
+  constructor(private readonly db: Database) {
+    this.owners = new SettledFacts(db, OWNER_CACHE_SIZE, async (id) => {
+      const [row] = await db.query<Pick<CharacterRow, 'campaign_id' | 'member_id'>>('SELECT campaign_id, member_id FROM characters WHERE id = $1', [id]);
+      return row && Object.freeze({ id, campaignId: row.campaign_id, memberId: row.member_id });
+    });
+  }
 
   async insert(character: Omit<CharacterRecord, 'createdAt'>): Promise<CharacterRecord> {
     const [row] = await this.db.query<CharacterRow>(
@@ -46,6 +60,11 @@ export class CharactersRepository {
   async findById(id: string): Promise<CharacterRecord | undefined> {
     const [row] = await this.db.query<CharacterRow>(`SELECT ${COLUMNS} FROM characters WHERE id = $1`, [id]);
     return row && toCharacter(row);
+  }
+
+  /** The character's campaign and member, for access checks: after the first read, with no round trip. */
+  findOwner(id: string): Promise<CharacterOwner | undefined> {
+    return this.owners.get(id);
   }
 
   async findInCampaign(campaignId: string, id: string): Promise<CharacterRecord | undefined> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
 import { batchedRead, groupedBy } from '../../infra/request-context.js';
+import { SettledFacts } from '../../infra/settled-facts.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { DeckPiles } from '../../rules/cards/piles.js';
 
@@ -95,10 +96,15 @@ class DeckCardsCache {
 
 @Injectable()
 export class DecksRepository {
-  private readonly campaignOfDeck = new Map<string, string>();
+  private readonly campaignOfDeck: SettledFacts<string>;
   private readonly deckCards = new DeckCardsCache();
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.campaignOfDeck = new SettledFacts(db, CAMPAIGN_OF_DECK_CACHE_SIZE, async (id) => {
+      const [row] = await db.query<{ campaign_id: string }>('SELECT campaign_id FROM decks WHERE id = $1', [id]);
+      return row?.campaign_id;
+    });
+  }
 
   async insert(deck: DeckRecord): Promise<void> {
     const { piles } = deck;
@@ -109,21 +115,9 @@ export class DecksRepository {
     );
   }
 
-  /**
-   * The campaign a deck belongs to. A deck never moves to another campaign and is never deleted,
-   * so a committed answer stays true: it is kept (up to {@link CAMPAIGN_OF_DECK_CACHE_SIZE}
-   * decks), which spares every card move a round trip before its transaction. An answer read
-   * inside a transaction may be a deck that rolls back, so it is not kept.
-   */
-  async findCampaignId(id: string): Promise<string | undefined> {
-    const known = this.campaignOfDeck.get(id);
-    if (known) return known;
-    const [row] = await this.db.query<{ campaign_id: string }>('SELECT campaign_id FROM decks WHERE id = $1', [id]);
-    if (row && !this.db.inTransaction()) {
-      if (this.campaignOfDeck.size >= CAMPAIGN_OF_DECK_CACHE_SIZE) this.campaignOfDeck.delete(this.campaignOfDeck.keys().next().value!);
-      this.campaignOfDeck.set(id, row.campaign_id);
-    }
-    return row?.campaign_id;
+  /** The campaign a deck belongs to: a deck never moves to another campaign and is never deleted. */
+  findCampaignId(id: string): Promise<string | undefined> {
+    return this.campaignOfDeck.get(id);
   }
 
   /**

@@ -7,7 +7,7 @@ import { ENCHANTED_REALMS_STARTER, ENCHANTED_REALMS_STARTER_PRESET } from '../..
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { MembersRepository } from '../../modules/campaigns/members.repository.js';
-import { CharactersRepository, type CharacterRecord } from '../../modules/characters/characters.repository.js';
+import { CharactersRepository, type CharacterOwner, type CharacterRecord } from '../../modules/characters/characters.repository.js';
 import { DecksRepository, type DeckRecord } from '../../modules/decks/decks.repository.js';
 import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
@@ -116,7 +116,7 @@ export class EnchantedRealmsService implements OnModuleInit {
   // ---- access -------------------------------------------------------------------------------
 
   /** The character, checked: in the given campaign, and the caller's own unless GM. */
-  async ownCharacter(principal: Principal, campaignId: string | null, characterId: string): Promise<CharacterRecord> {
+  async ownCharacter(principal: Principal, campaignId: string | null, characterId: string): Promise<CharacterOwner> {
     const character = await this.characterInReach(principal, campaignId, characterId);
     if (!isGameMaster(principal, character.campaignId) && character.memberId !== principal.memberId) {
       throw new ForbiddenError('A player may only act for their own characters');
@@ -125,8 +125,8 @@ export class EnchantedRealmsService implements OnModuleInit {
   }
 
   /** A character the caller can see (of their campaign), or NOT_FOUND. */
-  async characterInReach(principal: Principal, campaignId: string | null, characterId: string): Promise<CharacterRecord> {
-    const character = await this.characters.findById(characterId);
+  async characterInReach(principal: Principal, campaignId: string | null, characterId: string): Promise<CharacterOwner> {
+    const character = await this.characters.findOwner(characterId);
     const outOfReach = (principal.role !== 'ADMIN' && principal.campaignId !== character?.campaignId) || (campaignId !== null && character?.campaignId !== campaignId);
     if (!character || outOfReach) throw new NotFoundError('Character', characterId);
     return character;

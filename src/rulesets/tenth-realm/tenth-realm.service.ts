@@ -8,7 +8,7 @@ import type { RuleOutcome, TenthRealmState } from '../../rules/tenth-realm/table
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { MembersRepository } from '../../modules/campaigns/members.repository.js';
-import { CharactersRepository, type CharacterRecord } from '../../modules/characters/characters.repository.js';
+import { CharactersRepository, type CharacterOwner, type CharacterRecord } from '../../modules/characters/characters.repository.js';
 import { DecksRepository } from '../../modules/decks/decks.repository.js';
 import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
@@ -83,8 +83,8 @@ export class TenthRealmService implements OnModuleInit {
   // ---- access -------------------------------------------------------------------------------
 
   /** The character, checked: in the caller's campaign, and the caller's own unless GM. */
-  async ownCharacter(principal: Principal, characterId: string): Promise<CharacterRecord> {
-    const character = await this.characters.findById(characterId);
+  async ownCharacter(principal: Principal, characterId: string): Promise<CharacterOwner> {
+    const character = await this.characters.findOwner(characterId);
     if (!character || (principal.role !== 'ADMIN' && principal.campaignId !== character.campaignId)) {
       throw new NotFoundError('Character', characterId);
     }
@@ -95,8 +95,8 @@ export class TenthRealmService implements OnModuleInit {
   }
 
   /** GM of the character's campaign. */
-  async gmCharacter(principal: Principal, characterId: string): Promise<CharacterRecord> {
-    const character = await this.characters.findById(characterId);
+  async gmCharacter(principal: Principal, characterId: string): Promise<CharacterOwner> {
+    const character = await this.characters.findOwner(characterId);
     if (!character || (principal.role !== 'ADMIN' && principal.campaignId !== character.campaignId)) {
       throw new NotFoundError('Character', characterId);
     }
@@ -117,8 +117,8 @@ export class TenthRealmService implements OnModuleInit {
   async checkBurners(principal: Principal, campaignId: string, burnerIds: readonly string[]): Promise<void> {
     if (isGameMaster(principal, campaignId)) return;
     for (const id of new Set(burnerIds)) {
-      const burner = await this.characters.findInCampaign(campaignId, id);
-      if (!burner) throw new NotFoundError('Character', id);
+      const burner = await this.characters.findOwner(id);
+      if (burner?.campaignId !== campaignId) throw new NotFoundError('Character', id);
       if (burner.memberId !== principal.memberId) {
         throw new ForbiddenError("A player may only burn cards from their own characters' hands");
       }
