@@ -25,6 +25,7 @@ import {
 import { HAND_SIZE, reconcileHands } from './reconcile.js';
 import { awardCard, characterCards, tableHolder } from './rewards.js';
 import { stackCharacter, type StackedCharacter } from './stacking.js';
+import { copyData } from '../plain-data.js';
 
 /**
  * The Lead Player's hand in the Adventure Deck's piles. **Decision**: the campaign's GM is the
@@ -120,9 +121,9 @@ const refuse = (reason: string, message: string): { ok: false; violation: TableV
 /** A working copy: the deck is shared (never changed), everything else is copied. */
 const copyTable = (table: EnchantedRealmsTable): EnchantedRealmsTable => ({
   deck: table.deck,
-  piles: structuredClone(table.piles),
-  characters: structuredClone(table.characters),
-  offers: structuredClone(table.offers),
+  piles: copyData(table.piles),
+  characters: copyData(table.characters),
+  offers: copyData(table.offers),
 });
 
 const cardOf = (table: EnchantedRealmsTable, id: string): CardDefinition | undefined => table.deck.find((card) => card.id === id);

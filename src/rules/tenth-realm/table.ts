@@ -2,6 +2,7 @@ import { drawCards, moveCards, type DeckPiles } from '../cards/piles.js';
 import type { Rng } from '../random/random-stream.js';
 import type { Combat } from './combat-state.js';
 import type { TenthRealmSheet } from './sheet.js';
+import { copyData } from '../plain-data.js';
 
 /** The risk rating and descriptor of a hex (tenth-realm.md, "Regions"). */
 export interface Region {
@@ -107,7 +108,7 @@ export class Play {
     state: TenthRealmState,
     readonly rng: Rng,
   ) {
-    this.state = structuredClone(state);
+    this.state = copyData(state);
   }
 
   character(id: string): TenthRealmSheet {

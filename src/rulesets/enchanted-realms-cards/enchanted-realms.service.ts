@@ -20,6 +20,7 @@ import {
   LEAD_PLAYER,
   type TableRule,
 } from '../../rules/enchanted-realms-cards/table.js';
+import { sameData } from '../../rules/plain-data.js';
 
 /** The key of a character's sheet under which Enchanted Realms keeps its own. */
 const SHEET_KEY = 'enchantedRealms';
@@ -163,8 +164,8 @@ export class EnchantedRealmsService implements OnModuleInit {
       if (!outcome.ok) throw new RuleViolationError(outcome.violation);
       const after = outcome.table;
 
-      if (changed(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
-      if (changed(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, { ...state, offers: after.offers });
+      if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
+      if (!sameData(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, { ...state, offers: after.offers });
 
       const characters = new Map(rows.map((row) => [row.id, row]));
       const created = options.newCharacter;
@@ -174,7 +175,7 @@ export class EnchantedRealmsService implements OnModuleInit {
       }
       for (const row of rows) {
         const sheet = after.characters[row.id]?.sheet;
-        if (sheet && changed(sheetOf(row), sheet)) {
+        if (sheet && !sameData(sheetOf(row), sheet)) {
           const updated = { ...row.sheet, [SHEET_KEY]: sheet };
           await this.characters.updateSheet(row.id, updated);
           characters.set(row.id, { ...row, sheet: updated });
@@ -230,7 +231,3 @@ export class EnchantedRealmsService implements OnModuleInit {
   }
 }
 
-/** Whether a move changed this part of the table (moves work on copies, so compare values). */
-function changed(before: unknown, after: unknown): boolean {
-  return JSON.stringify(before) !== JSON.stringify(after);
-}

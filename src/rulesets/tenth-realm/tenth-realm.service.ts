@@ -14,6 +14,7 @@ import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
 import { TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { sameData } from '../../rules/plain-data.js';
 
 export const TENTH_REALM = 'tenth-realm';
 /** The key of a character's sheet under which the Tenth Realm keeps its own. */
@@ -164,9 +165,9 @@ export class TenthRealmService implements OnModuleInit {
       if (!outcome.ok) throw new RuleViolationError(outcome.violation);
       const after = outcome.state;
 
-      if (changed(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
-      if (changed(before.world, after.world)) await this.repository.saveCampaignState(campaignId, { ...campaignState, world: after.world });
-      if (after.combat && changed(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
+      if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
+      if (!sameData(before.world, after.world)) await this.repository.saveCampaignState(campaignId, { ...campaignState, world: after.world });
+      if (after.combat && !sameData(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
 
       const characters = new Map(rows.map((row) => [row.id, row]));
       if (options.newCharacter) {
@@ -175,7 +176,7 @@ export class TenthRealmService implements OnModuleInit {
       }
       for (const row of rows) {
         const sheet = after.characters[row.id];
-        if (sheet && changed(before.characters[row.id], sheet)) {
+        if (sheet && !sameData(before.characters[row.id], sheet)) {
           const updated = { ...row.sheet, [SHEET_KEY]: sheet };
           await this.characters.updateSheet(row.id, updated);
           characters.set(row.id, { ...row, sheet: updated });
@@ -230,9 +231,4 @@ export class TenthRealmService implements OnModuleInit {
     return (await this.repository.findActiveCombat(campaignId)) ?? null;
   }
 
-}
-
-/** Whether a rule changed this part of the table (rules work on a deep copy, so compare values). */
-function changed(before: unknown, after: unknown): boolean {
-  return JSON.stringify(before) !== JSON.stringify(after);
 }
