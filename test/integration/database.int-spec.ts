@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import pg from 'pg';
 import { Database, prepared, submit } from '../../src/infra/database.js';
 import { newRequestContext, requestContextStorage, type RequestContext } from '../../src/infra/request-context.js';
@@ -71,7 +72,8 @@ describe('Database.afterCommit', () => {
 
 describe('submit', () => {
   const pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1, pipeline: true });
-  afterAll(() => pool.end());
+  const otherPool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1, pipeline: true });
+  afterAll(() => Promise.all([pool.end(), otherPool.end()]));
 
   it('sends a prepared statement under its name, with its values, once per connection', async () => {
     const client = await pool.connect();
@@ -85,6 +87,34 @@ describe('submit', () => {
       expect(rows).toEqual([{ name: 'submit_spec_add', statement: statement.text }]);
     } finally {
       client.release();
+    }
+  });
+
+  it('reads a prepared statement’s row description once, and parses its rows the same every time, on every connection', async () => {
+    const statement = prepared(
+      'submit_spec_row',
+      `SELECT $1::int AS n, $2::text[] AS pile, $3::jsonb AS hands, $4::bigint AS count, NULL::text AS nothing`,
+    );
+    const expected = { n: 7, pile: ['AS', '2H'], hands: { c1: ['3D'] }, count: 12, nothing: null };
+    const described = jest.spyOn((pg as unknown as { Result: { prototype: { addFields(): void } } }).Result.prototype, 'addFields');
+    const clients = [await pool.connect(), await otherPool.connect()];
+    try {
+      for (let i = 0; i < 3; i++) {
+        for (const client of clients) {
+          const { rows } = await submit(client, statement, [7, ['AS', '2H'], { c1: ['3D'] }, 12]);
+          expect(rows).toHaveLength(1);
+          expect(rows[0]).toEqual(expected);
+          expect(Object.keys(rows[0])).toEqual(Object.keys(expected));
+        }
+      }
+      expect(described).toHaveBeenCalledTimes(1);
+      // A statement by its text alone is described every time, as node-postgres does.
+      await submit(clients[0], 'SELECT 1 AS one');
+      await submit(clients[0], 'SELECT 1 AS one');
+      expect(described).toHaveBeenCalledTimes(3);
+    } finally {
+      described.mockRestore();
+      for (const client of clients) client.release();
     }
   });
 
