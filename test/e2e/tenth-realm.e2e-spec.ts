@@ -103,10 +103,16 @@ describe('the Tenth Realm over HTTP', () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
     const [ada, bo] = table.players;
     const { id } = await newCharacter(ada.client, table.campaignId, 'Sigrun', 'OX');
-    const roll = { input: { characterId: id, attribute: 'HEART', dr: 10 } };
+    // An impossible DR: a setback, which marks XP on the sheet.
+    const roll = { input: { characterId: id, attribute: 'HEART', dr: 100 } };
     const sentWhen = await answeredBeforeSending(env.arbiter.database, () => ada.client.data(M.roll, roll));
     expect(sentWhen('FROM characters WHERE id')).toBeUndefined();
     expect(sentWhen('FOR UPDATE')).toBe(0);
+    // Its writes — the sheet, the event — go out together once the rule is played, then COMMIT: three round trips.
+    const [sheet, event] = [sentWhen('UPDATE characters SET sheet'), sentWhen('INSERT INTO game_events')];
+    expect(sheet).toBeGreaterThan(0);
+    expect(event).toBe(sheet);
+    expect(sentWhen('COMMIT')).toBeGreaterThan(sheet!);
     // The known owner still decides: another player is refused, as before.
     expect(await bo.client.errorCode(M.roll, roll)).toBe('FORBIDDEN');
   });

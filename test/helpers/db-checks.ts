@@ -54,21 +54,33 @@ export function useTestArbiter(): { arbiter: RunningArbiter; db: DbChecks } {
  * Runs `work` and says, for the first statement the server sent that contains a fragment, how many
  * of the statements before it had been answered when it was sent. Statements sent before an
  * answer came back travel in that answer's round trip: a read with the same figure as the
- * campaign's lock went out with it.
+ * campaign's lock went out with it. Every statement of the server's pool counts (BEGIN, writes
+ * sent together, COMMIT), as it goes on the wire; other connections' (the announcer's) do not.
  */
 export async function answeredBeforeSending(database: Database, work: () => Promise<unknown>): Promise<(fragment: string) => number | undefined> {
-  const original = database.query.bind(database);
+  // pg-pool's list of its connections, checked out or idle.
+  const ownClients = (database.pool as unknown as { _clients: pg.Client[] })._clients;
+  const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
   let answered = 0;
   const sent: Array<{ text: string; answered: number }> = [];
-  const query = jest.spyOn(database, 'query').mockImplementation((statement, values) => {
-    sent.push({ text: typeof statement === 'string' ? statement : statement.text, answered });
-    const answer = original(statement, values);
-    answer.then(
-      () => (answered += 1),
-      () => (answered += 1),
-    );
-    return answer;
-  });
+  const counted =
+    (callback: (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) => {
+      answered += 1;
+      return callback(...args);
+    };
+  const query = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    if (!ownClients.includes(this)) return original.apply(this, args);
+    const [config] = args as [string | { text: string; callback?: (...args: unknown[]) => unknown }];
+    sent.push({ text: typeof config === 'string' ? config : config.text, answered });
+    if (typeof config === 'object' && typeof config.callback === 'function') {
+      config.callback = counted(config.callback);
+    } else {
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') args[last] = counted(args[last] as (...args: unknown[]) => unknown);
+    }
+    return original.apply(this, args);
+  } as never);
   try {
     await work();
   } finally {

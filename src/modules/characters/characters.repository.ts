@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Database, prepared } from '../../infra/database.js';
 import { batchedRead, groupedBy } from '../../infra/request-context.js';
 import { SettledFacts } from '../../infra/settled-facts.js';
 
@@ -38,6 +38,10 @@ const toCharacter = (row: CharacterRow): CharacterRecord => ({
 
 const COLUMNS = 'id, campaign_id, member_id, name, sheet, created_at';
 
+// A ruleset's table read, with the campaign's lock, and the write of a changed sheet: prepared, as the lock is.
+const BY_CAMPAIGNS = prepared('characters.by-campaigns', `SELECT ${COLUMNS} FROM characters WHERE campaign_id = ANY($1) ORDER BY created_at, id`);
+const UPDATE_SHEET = prepared('characters.update-sheet', 'UPDATE characters SET sheet = $2, version = version + 1 WHERE id = $1');
+
 @Injectable()
 export class CharactersRepository {
   private readonly owners: SettledFacts<CharacterOwner>;
@@ -75,14 +79,18 @@ export class CharactersRepository {
     return row && toCharacter(row);
   }
 
+  /**
+   * A Database.write: it travels with the mutation's other writes. The sheet is sent as it is now
+   * (serialized here), whatever happens to the object before the write goes out.
+   */
   async updateSheet(id: string, sheet: Record<string, unknown>): Promise<void> {
-    await this.db.query('UPDATE characters SET sheet = $2, version = version + 1 WHERE id = $1', [id, sheet]);
+    await this.db.write(UPDATE_SHEET, [id, JSON.stringify(sheet)]);
   }
 
   /** Batched within a request (batchedRead): a list of campaigns reads once. */
   async listByCampaign(campaignId: string): Promise<CharacterRecord[]> {
     const characters = await batchedRead('characters by campaign', campaignId, async (campaignIds) => {
-      const rows = await this.db.query<CharacterRow>(`SELECT ${COLUMNS} FROM characters WHERE campaign_id = ANY($1) ORDER BY created_at, id`, [campaignIds]);
+      const rows = await this.db.query<CharacterRow>(BY_CAMPAIGNS, [campaignIds]);
       return groupedBy(rows, (row) => row.campaign_id, toCharacter);
     });
     return characters ?? [];

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Database, prepared } from '../../infra/database.js';
+import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import { batchedRead } from '../../infra/request-context.js';
 import type { BarterOffer } from '../../rules/enchanted-realms-cards/table.js';
 
@@ -13,6 +14,9 @@ export interface EnchantedRealmsCampaignState {
   offers: BarterOffer[];
 }
 
+// Every move's table read, with the campaign's lock: prepared, as the lock is.
+const STATES_BY_CAMPAIGN = prepared('enchanted-realms.states-by-campaign', 'SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = $2');
+
 /** The Enchanted Realms' own row: the campaign's ruleset state. */
 @Injectable()
 export class EnchantedRealmsRepository {
@@ -22,7 +26,7 @@ export class EnchantedRealmsRepository {
   async findCampaignState(campaignId: string): Promise<EnchantedRealmsCampaignState | undefined> {
     return batchedRead('enchanted-realms state by campaign', campaignId, async (campaignIds) => {
       const rows = await this.db.query<{ id: string; ruleset_state: Partial<EnchantedRealmsCampaignState> }>(
-        'SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = $2',
+        STATES_BY_CAMPAIGN,
         [campaignIds, ENCHANTED_REALMS_CARDS],
       );
       const states = new Map<string, EnchantedRealmsCampaignState>();
@@ -31,7 +35,8 @@ export class EnchantedRealmsRepository {
     });
   }
 
+  /** A Database.write (sent with the mutation's other writes), of the state as it is now. */
   async saveCampaignState(campaignId: string, state: EnchantedRealmsCampaignState): Promise<void> {
-    await this.db.query('UPDATE campaigns SET ruleset_state = $2 WHERE id = $1', [campaignId, state]);
+    await this.db.write(SAVE_RULESET_STATE, [campaignId, JSON.stringify(state)]);
   }
 }

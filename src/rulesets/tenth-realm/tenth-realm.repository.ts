@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Database, prepared } from '../../infra/database.js';
+import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import { batchedRead } from '../../infra/request-context.js';
 import type { Combat } from '../../rules/tenth-realm/combat-state.js';
 import type { World } from '../../rules/tenth-realm/table.js';
@@ -42,6 +43,14 @@ const toEncounter = (row: EncounterRow): EncounterRecord => ({
 
 const ENCOUNTER_COLUMNS = 'id, campaign_id, kind, status, state, created_at';
 
+// Every rule's table read, with the campaign's lock: prepared, as the lock is.
+const STATES_BY_CAMPAIGN = prepared('tenth-realm.states-by-campaign', `SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = 'tenth-realm'`);
+const SAVE_COMBAT = prepared(
+  'tenth-realm.save-combat',
+  `INSERT INTO encounters (id, campaign_id, kind, status, state) VALUES ($1, $2, $3, $4, $5)
+   ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, updated_at = now()`,
+);
+
 /** The Tenth Realm's own rows: the campaign's ruleset state and its combats. */
 @Injectable()
 export class TenthRealmRepository {
@@ -51,7 +60,7 @@ export class TenthRealmRepository {
   async findCampaignState(campaignId: string): Promise<TenthRealmCampaignState | undefined> {
     return batchedRead('tenth-realm state by campaign', campaignId, async (campaignIds) => {
       const rows = await this.db.query<{ id: string; ruleset_state: Partial<TenthRealmCampaignState> }>(
-        `SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = 'tenth-realm'`,
+        STATES_BY_CAMPAIGN,
         [campaignIds],
       );
       const states = new Map<string, TenthRealmCampaignState>();
@@ -60,8 +69,9 @@ export class TenthRealmRepository {
     });
   }
 
+  /** A Database.write (sent with the mutation's other writes), of the state as it is now. */
   async saveCampaignState(campaignId: string, state: TenthRealmCampaignState): Promise<void> {
-    await this.db.query('UPDATE campaigns SET ruleset_state = $2 WHERE id = $1', [campaignId, state]);
+    await this.db.write(SAVE_RULESET_STATE, [campaignId, JSON.stringify(state)]);
   }
 
   async findEncounter(id: string): Promise<EncounterRecord | undefined> {
@@ -85,12 +95,8 @@ export class TenthRealmRepository {
     return rows.map(toEncounter);
   }
 
-  /** Inserts the combat, or updates it when it exists. */
+  /** Inserts the combat, or updates it when it exists: a Database.write, of the combat as it is now. */
   async saveCombat(campaignId: string, combat: Combat): Promise<void> {
-    await this.db.query(
-      `INSERT INTO encounters (id, campaign_id, kind, status, state) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, updated_at = now()`,
-      [combat.id, campaignId, COMBAT_KIND, combat.status, combat],
-    );
+    await this.db.write(SAVE_COMBAT, [combat.id, campaignId, COMBAT_KIND, combat.status, JSON.stringify(combat)]);
   }
 }
