@@ -36,7 +36,7 @@ const rowDescriptions = new Map<string, RowDescription>();
 /**
  * A prepared statement's query. Postgres describes its columns on every execution, and
  * node-postgres looks up a parser for each column and builds a row template every time
- * (`Result.addFields`, ~2 % of a draw's CPU): here that is done once per statement.
+ * (`Result.addFields`, ~2 % of a draw's profile): here that is done once per statement.
  */
 export class PreparedStatementQuery<T extends object = Row> extends pg.Query<T> {
   declare name: string;

@@ -99,7 +99,7 @@ describe('the Tenth Realm over HTTP', () => {
     });
   });
 
-  it('reads nothing before a trial roll’s lock once its character is known: whose it is never changes', async () => {
+  it('plays a trial roll in three round trips once its character is known: nothing read before the lock, the writes together', async () => {
     const table = await createTable(env.arbiter.url, 'tenth-realm');
     const [ada, bo] = table.players;
     const { id } = await newCharacter(ada.client, table.campaignId, 'Sigrun', 'OX');

@@ -40,10 +40,11 @@ interface CampaignRow {
 
 const PUBLIC_COLUMNS = 'id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at';
 
-// Every mutation starts with it: prepared once per connection. The log head (last_event_seq) moves
-// with the events (EventsRepository.append).
 /** A ruleset's own state of a campaign (`ruleset_state`): each ruleset keeps its own shape there. */
 export const SAVE_RULESET_STATE = prepared('campaigns.save-ruleset-state', 'UPDATE campaigns SET ruleset_state = $2 WHERE id = $1');
+
+// Every mutation starts with it: prepared once per connection. The log head (last_event_seq) moves
+// with the events (EventsRepository.append).
 export const LOCK_FOR_UPDATE = prepared('campaigns.lock-for-update', `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`);
 
 function toCampaign(row: CampaignRow): CampaignRecord {

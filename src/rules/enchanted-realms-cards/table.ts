@@ -6,6 +6,7 @@
  */
 import type { CardDefinition } from '../cards/card.js';
 import { drawCards, type DeckPiles } from '../cards/piles.js';
+import { copyData } from '../plain-data.js';
 import type { Rng } from '../random/random-stream.js';
 import { barterBetweenCharacters, barterWithLeadPlayer, itemWorth } from './barter.js';
 import { type Attribute, type Bonus, cardTypeOf, forceOf } from './cards.js';
@@ -25,7 +26,6 @@ import {
 import { HAND_SIZE, reconcileHands } from './reconcile.js';
 import { awardCard, characterCards, tableHolder } from './rewards.js';
 import { stackCharacter, type StackedCharacter } from './stacking.js';
-import { copyData } from '../plain-data.js';
 
 /**
  * The Lead Player's hand in the Adventure Deck's piles. **Decision**: the campaign's GM is the

@@ -1,8 +1,8 @@
 import { drawCards, moveCards, type DeckPiles } from '../cards/piles.js';
+import { copyData } from '../plain-data.js';
 import type { Rng } from '../random/random-stream.js';
 import type { Combat } from './combat-state.js';
 import type { TenthRealmSheet } from './sheet.js';
-import { copyData } from '../plain-data.js';
 
 /** The risk rating and descriptor of a hex (tenth-realm.md, "Regions"). */
 export interface Region {

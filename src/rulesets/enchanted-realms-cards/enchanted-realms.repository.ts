@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
-import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import { batchedRead } from '../../infra/request-context.js';
+import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import type { BarterOffer } from '../../rules/enchanted-realms-cards/table.js';
 
 export const ENCHANTED_REALMS_CARDS = 'enchanted-realms-cards';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
-import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import { batchedRead } from '../../infra/request-context.js';
+import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import type { Combat } from '../../rules/tenth-realm/combat-state.js';
 import type { World } from '../../rules/tenth-realm/table.js';
 

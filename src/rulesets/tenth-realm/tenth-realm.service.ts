@@ -12,9 +12,9 @@ import { CharactersRepository, type CharacterOwner, type CharacterRecord } from 
 import { DecksRepository } from '../../modules/decks/decks.repository.js';
 import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
+import { sameData } from '../../rules/plain-data.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
 import { TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
-import { sameData } from '../../rules/plain-data.js';
 
 export const TENTH_REALM = 'tenth-realm';
 /** The key of a character's sheet under which the Tenth Realm keeps its own. */
