@@ -353,9 +353,15 @@ describe('the Tenth Realm over HTTP', () => {
     expect(first.hit.damageDie).toBe(10);
     expect(first.hit.damage).toBe(Math.max(0, first.hit.damageRoll - first.hit.armorRoll));
 
-    // The GM calls a morale check for everyone still fighting.
-    const morale = (await gm.data(M.morale, { input: { encounterId } })).tenthRealmMorale;
+    // The GM calls a morale check for everyone still fighting. The encounter is known by now (whose
+    // campaign it is never changes): nothing is read before the lock, and the encounter goes with it.
+    let morale!: { enemyIds: string[] };
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, async () => {
+      morale = (await gm.data(M.morale, { input: { encounterId } })).tenthRealmMorale;
+    });
     expect(morale.enemyIds.length).toBeGreaterThan(0);
+    expect(sentWhen('FOR UPDATE')).toBe(0);
+    expect(sentWhen('FROM encounters WHERE id')).toBe(0);
 
     // The Troll keeps hitting the Raven until she falls.
     let defence = first;

@@ -266,12 +266,12 @@ export class TenthRealmActions {
   }
 
   async attack(principal: Principal, input: TenthRealmAttackInput) {
-    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
     await this.table.ownCharacter(principal, input.characterId);
-    await this.table.checkBurners(principal, encounter.campaignId, input.burns.map((burn) => burn.characterId));
+    await this.table.checkBurners(principal, campaignId, input.burns.map((burn) => burn.characterId));
     const result = await this.table.play(
       principal,
-      encounter.campaignId,
+      campaignId,
       attack,
       { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
       { combat: { encounterId: input.encounterId } },
@@ -286,12 +286,12 @@ export class TenthRealmActions {
   }
 
   async defend(principal: Principal, input: TenthRealmDefendInput) {
-    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
     await this.table.ownCharacter(principal, input.characterId);
-    await this.table.checkBurners(principal, encounter.campaignId, input.burns.map((burn) => burn.characterId));
+    await this.table.checkBurners(principal, campaignId, input.burns.map((burn) => burn.characterId));
     const result = await this.table.play(
       principal,
-      encounter.campaignId,
+      campaignId,
       defend,
       { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId },
       { combat: { encounterId: input.encounterId } },
@@ -306,25 +306,25 @@ export class TenthRealmActions {
   }
 
   async morale(principal: Principal, input: TenthRealmMoraleInput) {
-    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
-    requireCampaignRole(principal, encounter.campaignId, 'GM');
-    const result = await this.table.play(principal, encounter.campaignId, morale, { encounterId: input.encounterId, enemyId: input.enemyId ?? undefined }, {
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
+    requireCampaignRole(principal, campaignId, 'GM');
+    const result = await this.table.play(principal, campaignId, morale, { encounterId: input.encounterId, enemyId: input.enemyId ?? undefined }, {
       combat: { encounterId: input.encounterId },
     });
     return { card: cardView(result.card), morale: result.morale, enemyIds: result.enemyIds, encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
   }
 
   async endCombat(principal: Principal, input: TenthRealmEndCombatInput) {
-    const encounter = await this.table.encounterCampaign(principal, input.encounterId);
-    requireCampaignRole(principal, encounter.campaignId, 'GM');
-    const result = await this.table.play(principal, encounter.campaignId, endCombat, { encounterId: input.encounterId, outcome: input.outcome }, {
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
+    requireCampaignRole(principal, campaignId, 'GM');
+    const result = await this.table.play(principal, campaignId, endCombat, { encounterId: input.encounterId, outcome: input.outcome }, {
       combat: { encounterId: input.encounterId },
     });
     return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
   }
 
   findEncounter(principal: Principal, id: string): Promise<EncounterRecord> {
-    return this.table.encounterCampaign(principal, id);
+    return this.table.encounter(principal, id);
   }
 
   // ---- helpers ------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
 import { batchedRead } from '../../infra/request-context.js';
+import { SettledFacts } from '../../infra/settled-facts.js';
 import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import type { Combat } from '../../rules/tenth-realm/combat-state.js';
 import type { World } from '../../rules/tenth-realm/table.js';
@@ -43,6 +44,9 @@ const toEncounter = (row: EncounterRow): EncounterRecord => ({
 
 const ENCOUNTER_COLUMNS = 'id, campaign_id, kind, status, state, created_at';
 
+/** How many encounter → campaign answers are kept; one is about 60 bytes. */
+const CAMPAIGN_OF_ENCOUNTER_CACHE_SIZE = 50_000;
+
 // Every rule's table read, with the campaign's lock: prepared, as the lock is.
 const STATES_BY_CAMPAIGN = prepared('tenth-realm.states-by-campaign', `SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = 'tenth-realm'`);
 const SAVE_COMBAT = prepared(
@@ -54,7 +58,14 @@ const SAVE_COMBAT = prepared(
 /** The Tenth Realm's own rows: the campaign's ruleset state and its combats. */
 @Injectable()
 export class TenthRealmRepository {
-  constructor(private readonly db: Database) {}
+  private readonly campaignOfEncounter: SettledFacts<string>;
+
+  constructor(private readonly db: Database) {
+    this.campaignOfEncounter = new SettledFacts(db, CAMPAIGN_OF_ENCOUNTER_CACHE_SIZE, async (id) => {
+      const [row] = await db.query<{ campaign_id: string }>('SELECT campaign_id FROM encounters WHERE id = $1', [id]);
+      return row?.campaign_id;
+    });
+  }
 
   /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   async findCampaignState(campaignId: string): Promise<TenthRealmCampaignState | undefined> {
@@ -77,6 +88,11 @@ export class TenthRealmRepository {
   async findEncounter(id: string): Promise<EncounterRecord | undefined> {
     const [row] = await this.db.query<EncounterRow>(`SELECT ${ENCOUNTER_COLUMNS} FROM encounters WHERE id = $1`, [id]);
     return row && toEncounter(row);
+  }
+
+  /** The campaign an encounter belongs to: an encounter never moves to another campaign and is never deleted. */
+  findEncounterCampaignId(id: string): Promise<string | undefined> {
+    return this.campaignOfEncounter.get(id);
   }
 
   async findActiveCombat(campaignId: string): Promise<EncounterRecord | undefined> {

@@ -106,7 +106,16 @@ export class TenthRealmService implements OnModuleInit {
   }
 
   /** The encounter's campaign, or NOT_FOUND when the caller cannot see it. */
-  async encounterCampaign(principal: Principal, encounterId: string): Promise<EncounterRecord> {
+  async encounterCampaign(principal: Principal, encounterId: string): Promise<string> {
+    const campaignId = await this.repository.findEncounterCampaignId(encounterId);
+    if (!campaignId || (principal.role !== 'ADMIN' && principal.campaignId !== campaignId)) {
+      throw new NotFoundError('Encounter', encounterId);
+    }
+    return campaignId;
+  }
+
+  /** The encounter, or NOT_FOUND when the caller cannot see it. */
+  async encounter(principal: Principal, encounterId: string): Promise<EncounterRecord> {
     const encounter = await this.repository.findEncounter(encounterId);
     if (!encounter || (principal.role !== 'ADMIN' && principal.campaignId !== encounter.campaignId)) {
       throw new NotFoundError('Encounter', encounterId);
