@@ -13,8 +13,11 @@ export interface CampaignRecord {
   createdAt: Date;
 }
 
-/** A campaign row locked for the rest of the transaction, with its secret seed. */
-export interface LockedCampaign extends CampaignRecord {
+/**
+ * A campaign row locked for the rest of the transaction: what a mutation works with (its log head,
+ * its seed and epoch, its settings), with its secret seed.
+ */
+export interface LockedCampaign extends Pick<CampaignRecord, 'id' | 'settings' | 'rngCommitment' | 'seedEpoch' | 'lastEventSeq'> {
   rngSeed: Buffer;
 }
 
@@ -44,8 +47,12 @@ const PUBLIC_COLUMNS = 'id, name, ruleset, settings, rng_commitment, seed_epoch,
 export const SAVE_RULESET_STATE = prepared('campaigns.save-ruleset-state', 'UPDATE campaigns SET ruleset_state = $2 WHERE id = $1');
 
 // Every mutation starts with it: prepared once per connection. The log head (last_event_seq) moves
-// with the events (EventsRepository.append).
-export const LOCK_FOR_UPDATE = prepared('campaigns.lock-for-update', `SELECT ${PUBLIC_COLUMNS}, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE`);
+// with the events (EventsRepository.append). Only the columns a mutation works with: parsing the
+// others (a timestamp above all) on every mutation would cost for nothing.
+export const LOCK_FOR_UPDATE = prepared(
+  'campaigns.lock-for-update',
+  'SELECT id, settings, rng_commitment, seed_epoch, last_event_seq, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE',
+);
 
 function toCampaign(row: CampaignRow): CampaignRecord {
   return {
@@ -86,8 +93,17 @@ export class CampaignsRepository {
    * lock, which serialises them and keeps the event sequence gap-free.
    */
   async lockForUpdate(id: string): Promise<LockedCampaign | undefined> {
-    const [row] = await this.db.query<CampaignRow>(LOCK_FOR_UPDATE, [id]);
-    return row && { ...toCampaign(row), rngSeed: row.rng_seed as Buffer };
+    const [row] = await this.db.query<Required<Pick<CampaignRow, 'id' | 'settings' | 'rng_commitment' | 'seed_epoch' | 'last_event_seq' | 'rng_seed'>>>(LOCK_FOR_UPDATE, [id]);
+    return (
+      row && {
+        id: row.id,
+        settings: row.settings,
+        rngCommitment: row.rng_commitment,
+        seedEpoch: row.seed_epoch,
+        lastEventSeq: row.last_event_seq,
+        rngSeed: row.rng_seed,
+      }
+    );
   }
 
   /** Keeps the old seed as revealed and makes the new one current. */
