@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Client, createTable, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
-import { answeredBeforeSending, range, TABLE_READS, useTestArbiter } from '../helpers/db-checks.js';
+import { answeredBeforeSending, expectTableReadWithLock, range, useTestArbiter } from '../helpers/db-checks.js';
 
 const SHEET = `enchantedRealms { heroCard { id } creatureCard { id } tableCards { id type }
   attributes { STR AGL PRE } skills { COMBAT SPELLCASTING } bonuses { WEAPON ARMOR SPELL ENHANCE SPECIAL } health maxHealth defeated }`;
@@ -47,13 +47,7 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const sentWhen = await answeredBeforeSending(env.arbiter.database, () =>
       table.players[0].client.request(M.create, { input: { campaignId: table.campaignId, name: 'Grak', heroCardId: 'none', creatureCardId: 'none' } }),
     );
-    const lock = sentWhen('FOR UPDATE');
-    expect(lock).toBeDefined();
-    expect({ state: sentWhen(TABLE_READS.state), deck: sentWhen(TABLE_READS.deck), characters: sentWhen(TABLE_READS.characters) }).toEqual({
-      state: lock,
-      deck: lock,
-      characters: lock,
-    });
+    expectTableReadWithLock(sentWhen);
   });
 
   it('plays a scene: two characters from the starter deck, a contest to a kill, creatures, a reward, a trade and the end of the scene', async () => {

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Client, createTable } from '../helpers/arbiter.js';
-import { answeredBeforeSending, range, TABLE_READS, useTestArbiter } from '../helpers/db-checks.js';
+import { answeredBeforeSending, expectTableReadWithLock, range, useTestArbiter } from '../helpers/db-checks.js';
 
 const SHEET = `tenthRealm { status attributes { strength dexterity willpower heart } attributeCards { attribute card { code color } value }
   redrawnAttributes vanori { name ability resilienceDie } resilience maxResilience resilienceRerolled
@@ -90,13 +90,7 @@ describe('the Tenth Realm over HTTP', () => {
     const sentWhen = await answeredBeforeSending(env.arbiter.database, () =>
       table.players[0].client.data(M.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } }),
     );
-    const lock = sentWhen('FOR UPDATE');
-    expect(lock).toBeDefined();
-    expect({ state: sentWhen(TABLE_READS.state), deck: sentWhen(TABLE_READS.deck), characters: sentWhen(TABLE_READS.characters) }).toEqual({
-      state: lock,
-      deck: lock,
-      characters: lock,
-    });
+    expectTableReadWithLock(sentWhen);
   });
 
   it('plays a trial roll in three round trips once its character is known: nothing read before the lock, the writes together', async () => {

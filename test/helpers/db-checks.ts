@@ -90,8 +90,20 @@ export async function answeredBeforeSending(database: Database, work: () => Prom
 }
 
 /** The fragments of the statements that read a ruleset's table: its state, its deck (by the state), its characters. */
-export const TABLE_READS = {
-  state: 'SELECT id, ruleset_state FROM campaigns',
-  deck: "FROM decks WHERE id = (SELECT (ruleset_state->>'deckId')::uuid",
+const TABLE_READS = {
+  stateAndDeck: 'FROM campaigns c LEFT JOIN decks d',
   characters: 'FROM characters WHERE campaign_id = ANY',
 };
+
+/**
+ * Checks what a ruleset's move sent (from {@link answeredBeforeSending}): the campaign's lock
+ * first, with the table read in its round trip — the state and its deck in one statement, the
+ * characters in another.
+ */
+export function expectTableReadWithLock(sentWhen: (fragment: string) => number | undefined): void {
+  const lock = sentWhen('FOR UPDATE');
+  expect(lock).toBeDefined();
+  expect({ stateAndDeck: sentWhen(TABLE_READS.stateAndDeck), characters: sentWhen(TABLE_READS.characters) }).toEqual({ stateAndDeck: lock, characters: lock });
+  // A state read of its own comes only later, if at all: for the answer's fields.
+  expect(sentWhen('SELECT id, ruleset_state FROM campaigns') ?? Infinity).toBeGreaterThan(lock!);
+}

@@ -41,10 +41,12 @@ const COLUMNS = `${PILE_COLUMNS}, cards`;
 // The statements of every card move, prepared once per connection.
 const FIND_BY_ID = prepared('decks.find-by-id', `SELECT ${COLUMNS} FROM decks WHERE id = $1`);
 export const FIND_PILES_BY_ID = prepared('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE id = $1`);
-// A ruleset's own deck (`ruleset_state.deckId`), read by its campaign: no round trip for the id first.
-const FIND_PILES_OF_RULESET_DECK = prepared(
-  'decks.find-piles-of-ruleset-deck',
-  `SELECT ${PILE_COLUMNS} FROM decks WHERE id = (SELECT (ruleset_state->>'deckId')::uuid FROM campaigns WHERE id = $1)`,
+// A ruleset's state of a campaign with its own deck (`ruleset_state.deckId`): one statement.
+const FIND_RULESET_TABLE = prepared(
+  'decks.find-ruleset-table',
+  `SELECT c.ruleset_state, d.id, d.campaign_id, d.name, d.draw_pile, d.discard_pile, d.table_cards, d.hands
+     FROM campaigns c LEFT JOIN decks d ON d.id = (c.ruleset_state->>'deckId')::uuid
+    WHERE c.id = $1 AND c.ruleset = $2`,
 );
 export const SAVE_PILES = prepared(
   'decks.save-piles',
@@ -121,16 +123,18 @@ export class DecksRepository {
   }
 
   /**
-   * The deck a campaign's ruleset keeps in its state (`ruleset_state.deckId`: the Tenth Realm's
-   * shared deck, Enchanted Realms' Adventure Deck), with its piles as they are now, in one
-   * statement. Its cards come from
-   * {@link DeckCardsCache}; the first time, they are read after it.
+   * A campaign of the given ruleset as its rules see it: the ruleset's state (`ruleset_state`, as
+   * stored) and the deck it names (`deckId`: the Tenth Realm's shared deck, Enchanted Realms'
+   * Adventure Deck) with its piles as they are now, in one statement. Undefined for a campaign of
+   * another ruleset. The deck's cards come from {@link DeckCardsCache}; the first time, they are
+   * read after it.
    */
-  async findRulesetDeck(campaignId: string): Promise<DeckRecord | undefined> {
-    const [row] = await this.db.query<DeckPilesRow>(FIND_PILES_OF_RULESET_DECK, [campaignId]);
+  async findRulesetTable(campaignId: string, ruleset: string): Promise<{ rulesetState: unknown; deck: DeckRecord | undefined } | undefined> {
+    const [row] = await this.db.query<{ ruleset_state: unknown } & Partial<DeckPilesRow>>(FIND_RULESET_TABLE, [campaignId, ruleset]);
     if (!row) return undefined;
+    if (!row.id) return { rulesetState: row.ruleset_state, deck: undefined };
     const cards = this.deckCards.get(row.id);
-    return cards ? toDeck(row, cards) : this.findById(row.id);
+    return { rulesetState: row.ruleset_state, deck: cards ? toDeck(row as DeckPilesRow, cards) : await this.findById(row.id) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database, prepared } from '../../infra/database.js';
+import { Database } from '../../infra/database.js';
 import { batchedRead } from '../../infra/request-context.js';
 import { SAVE_RULESET_STATE } from '../../modules/campaigns/campaigns.repository.js';
 import type { BarterOffer } from '../../rules/enchanted-realms-cards/table.js';
@@ -14,8 +14,11 @@ export interface EnchantedRealmsCampaignState {
   offers: BarterOffer[];
 }
 
-// Every move's table read, with the campaign's lock: prepared, as the lock is.
-const STATES_BY_CAMPAIGN = prepared('enchanted-realms.states-by-campaign', 'SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = $2');
+/** A campaign's `ruleset_state` as Enchanted Realms keeps it, or undefined until it is set up. */
+export function enchantedRealmsStateOf(stored: unknown): EnchantedRealmsCampaignState | undefined {
+  const state = stored as Partial<EnchantedRealmsCampaignState> | null;
+  return state?.deckId ? { deckId: state.deckId, offers: state.offers ?? [] } : undefined;
+}
 
 /** The Enchanted Realms' own row: the campaign's ruleset state. */
 @Injectable()
@@ -25,12 +28,15 @@ export class EnchantedRealmsRepository {
   /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   async findCampaignState(campaignId: string): Promise<EnchantedRealmsCampaignState | undefined> {
     return batchedRead('enchanted-realms state by campaign', campaignId, async (campaignIds) => {
-      const rows = await this.db.query<{ id: string; ruleset_state: Partial<EnchantedRealmsCampaignState> }>(
-        STATES_BY_CAMPAIGN,
+      const rows = await this.db.query<{ id: string; ruleset_state: unknown }>(
+        'SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = $2',
         [campaignIds, ENCHANTED_REALMS_CARDS],
       );
       const states = new Map<string, EnchantedRealmsCampaignState>();
-      for (const { id, ruleset_state: state } of rows) if (state?.deckId) states.set(id, { deckId: state.deckId, offers: state.offers ?? [] });
+      for (const row of rows) {
+        const state = enchantedRealmsStateOf(row.ruleset_state);
+        if (state) states.set(row.id, state);
+      }
       return states;
     });
   }

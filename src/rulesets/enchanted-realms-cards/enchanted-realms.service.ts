@@ -12,7 +12,7 @@ import { DecksRepository, type DeckRecord } from '../../modules/decks/decks.repo
 import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
-import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
+import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, enchantedRealmsStateOf, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
 import {
   dealLeadHand,
   type EnchantedRealmsSheet,
@@ -148,9 +148,10 @@ export class EnchantedRealmsService implements OnModuleInit {
   ): Promise<R & Played> {
     // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
     // see what the previous holder committed.
-    const prefetch = () =>
-      Promise.all([this.repository.findCampaignState(campaignId), this.decks.findRulesetDeck(campaignId), this.characters.listByCampaign(campaignId)]);
-    return this.ledger.act(principal, campaignId, async (action, [state, deck, rows]) => {
+    const prefetch = () => Promise.all([this.decks.findRulesetTable(campaignId, ENCHANTED_REALMS_CARDS), this.characters.listByCampaign(campaignId)]);
+    return this.ledger.act(principal, campaignId, async (action, [table, rows]) => {
+      const state = enchantedRealmsStateOf(table?.rulesetState);
+      const deck = table?.deck;
       if (!state) throw new BadUserInputError('This campaign is not played by Enchanted Realms (card edition)', 'campaignId');
       if (deck?.id !== state.deckId) throw new Error(`the Adventure Deck of campaign ${campaignId} is missing`);
 

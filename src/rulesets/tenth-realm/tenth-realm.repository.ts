@@ -15,6 +15,12 @@ export interface TenthRealmCampaignState {
 
 export const COMBAT_KIND = 'tenth-realm.combat';
 
+/** A campaign's `ruleset_state` as the Tenth Realm keeps it, or undefined until it is set up. */
+export function tenthRealmStateOf(stored: unknown): TenthRealmCampaignState | undefined {
+  const state = stored as Partial<TenthRealmCampaignState> | null;
+  return state?.deckId && state.world ? (state as TenthRealmCampaignState) : undefined;
+}
+
 export interface EncounterRecord {
   id: string;
   campaignId: string;
@@ -47,8 +53,6 @@ const ENCOUNTER_COLUMNS = 'id, campaign_id, kind, status, state, created_at';
 /** How many encounter → campaign answers are kept; one is about 60 bytes. */
 const CAMPAIGN_OF_ENCOUNTER_CACHE_SIZE = 50_000;
 
-// Every rule's table read, with the campaign's lock: prepared, as the lock is.
-const STATES_BY_CAMPAIGN = prepared('tenth-realm.states-by-campaign', `SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = 'tenth-realm'`);
 const SAVE_COMBAT = prepared(
   'tenth-realm.save-combat',
   `INSERT INTO encounters (id, campaign_id, kind, status, state) VALUES ($1, $2, $3, $4, $5)
@@ -70,12 +74,15 @@ export class TenthRealmRepository {
   /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   async findCampaignState(campaignId: string): Promise<TenthRealmCampaignState | undefined> {
     return batchedRead('tenth-realm state by campaign', campaignId, async (campaignIds) => {
-      const rows = await this.db.query<{ id: string; ruleset_state: Partial<TenthRealmCampaignState> }>(
-        STATES_BY_CAMPAIGN,
+      const rows = await this.db.query<{ id: string; ruleset_state: unknown }>(
+        `SELECT id, ruleset_state FROM campaigns WHERE id = ANY($1) AND ruleset = 'tenth-realm'`,
         [campaignIds],
       );
       const states = new Map<string, TenthRealmCampaignState>();
-      for (const { id, ruleset_state: state } of rows) if (state?.deckId && state.world) states.set(id, state as TenthRealmCampaignState);
+      for (const row of rows) {
+        const state = tenthRealmStateOf(row.ruleset_state);
+        if (state) states.set(row.id, state);
+      }
       return states;
     });
   }

@@ -14,7 +14,7 @@ import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { sameData } from '../../rules/plain-data.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
-import { TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { TenthRealmRepository, tenthRealmStateOf, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
 
 export const TENTH_REALM = 'tenth-realm';
 /** The key of a character's sheet under which the Tenth Realm keeps its own. */
@@ -152,13 +152,10 @@ export class TenthRealmService implements OnModuleInit {
     // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
     // see what the previous holder committed.
     const prefetch = () =>
-      Promise.all([
-        this.repository.findCampaignState(campaignId),
-        this.decks.findRulesetDeck(campaignId),
-        this.characters.listByCampaign(campaignId),
-        this.readCombat(campaignId, scope),
-      ]);
-    return this.ledger.act(principal, campaignId, async (action, [campaignState, deck, rows, encounter]) => {
+      Promise.all([this.decks.findRulesetTable(campaignId, TENTH_REALM), this.characters.listByCampaign(campaignId), this.readCombat(campaignId, scope)]);
+    return this.ledger.act(principal, campaignId, async (action, [table, rows, encounter]) => {
+      const campaignState = tenthRealmStateOf(table?.rulesetState);
+      const deck = table?.deck;
       if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
       if (deck?.id !== campaignState.deckId) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
       if (typeof scope === 'object' && encounter?.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
