@@ -109,6 +109,13 @@ describe('the Tenth Realm over HTTP', () => {
     expect(sentWhen('COMMIT')).toBeGreaterThan(sheet!);
     // The known owner still decides: another player is refused, as before.
     expect(await bo.client.errorCode(M.roll, roll)).toBe('FORBIDDEN');
+    // A burn naming another campaign's character finds nothing there, and writes nothing.
+    const elsewhere = await createTable(env.arbiter.url, 'tenth-realm');
+    const stranger = await newCharacter(elsewhere.players[0].client, elsewhere.campaignId, 'Stranger', 'OX');
+    const before = await env.db.eventSeqs(table.campaignId);
+    const burn = { characterId: stranger.id, cardId: 'AS', effect: 'AID_AN_ALLY' };
+    expect(await ada.client.errorCode(M.roll, { input: { ...roll.input, burns: [burn] } })).toBe('NOT_FOUND');
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
   });
 
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {

@@ -44,7 +44,7 @@ export const FIND_PILES_BY_ID = prepared('decks.find-piles-by-id', `SELECT ${PIL
 // A ruleset's state of a campaign with its own deck (`ruleset_state.deckId`): one statement.
 const FIND_RULESET_TABLE = prepared(
   'decks.find-ruleset-table',
-  `SELECT c.ruleset_state, d.id, d.campaign_id, d.name, d.draw_pile, d.discard_pile, d.table_cards, d.hands
+  `SELECT c.ruleset_state, ${PILE_COLUMNS.replace(/\w+/g, 'd.$&')}
      FROM campaigns c LEFT JOIN decks d ON d.id = (c.ruleset_state->>'deckId')::uuid
     WHERE c.id = $1 AND c.ruleset = $2`,
 );

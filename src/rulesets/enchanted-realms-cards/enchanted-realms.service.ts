@@ -153,7 +153,7 @@ export class EnchantedRealmsService implements OnModuleInit {
       const state = enchantedRealmsStateOf(table?.rulesetState);
       const deck = table?.deck;
       if (!state) throw new BadUserInputError('This campaign is not played by Enchanted Realms (card edition)', 'campaignId');
-      if (deck?.id !== state.deckId) throw new Error(`the Adventure Deck of campaign ${campaignId} is missing`);
+      if (!deck) throw new Error(`the Adventure Deck of campaign ${campaignId} is missing`);
 
       const before: EnchantedRealmsTable = {
         deck: deck.cards,

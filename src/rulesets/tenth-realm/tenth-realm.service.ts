@@ -157,7 +157,7 @@ export class TenthRealmService implements OnModuleInit {
       const campaignState = tenthRealmStateOf(table?.rulesetState);
       const deck = table?.deck;
       if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
-      if (deck?.id !== campaignState.deckId) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
+      if (!deck) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
       if (typeof scope === 'object' && encounter?.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
 
       const before: TenthRealmState = {
