@@ -41,6 +41,11 @@ patch() {
 variant no-pipelining
 patch no-pipelining infra/database.js 's/pipeline: true/pipeline: false/'
 
+# A mutation's writes sent with COMMIT: off, they are sent and awaited when the mutation ends
+# (a round trip of their own, before COMMIT's).
+variant writes-apart
+patch writes-apart infra/database.js 's/^\( *\)context.mutated = true;/\1if (context.transaction) await this.sendQueued(context.transaction);\n\1context.mutated = true;/'
+
 # One log line per request: back to Fastify's two.
 variant two-log-lines
 patch two-log-lines bootstrap.js 's/logController: new LogController({ disableRequestLogging: true }),//; s/disableRequestLogging: true,//'

@@ -110,9 +110,9 @@ const { submit } = await import('../../dist/infra/database.js');
  * The server's drawCards now: the key and the deck's campaign are known to the process (no
  * read), the connection is pipelined. BEGIN, the lock and the deck's piles read go out together
  * (one round trip); the piles update and the event append (with the log head, one statement) go
- * out together and are awaited, as the mutation checks its writes before it answers; COMMIT goes
- * out on a later turn of the event loop, as the server sends it once the response is ready —
- * 3 round trips, 6 prepared statements.
+ * out with COMMIT on a later turn of the event loop, as the server sends them once the response
+ * is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
+ * 6 prepared statements.
  */
 async function drawCardsPipelined(pool, target) {
   const client = await pool.connect();
@@ -131,11 +131,9 @@ async function drawCardsPipelined(pool, target) {
     const draw = drawOneToDiscard(deck);
     const seq = campaign.last_event_seq + 1;
     const actor = { id: target.gmMemberId, role: 'GM' };
-    await Promise.all([
-      send(SAVE_PILES, [deck.id, draw.drawPile, draw.discardPile, deck.table_cards, deck.hands]),
-      send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]),
-    ]);
     await nextTurn();
+    send(SAVE_PILES, [deck.id, draw.drawPile, draw.discardPile, deck.table_cards, deck.hands]);
+    send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
     const [commit] = await Promise.all([send('COMMIT'), ...sent]);
     if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
     client.release();
@@ -157,7 +155,7 @@ export const BASELINES = {
     run: drawCardsV0,
   },
   pipelined: {
-    describe: '3 round trips, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head], [COMMIT]',
+    describe: '2 round trips, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head, COMMIT]',
     pipeline: true,
     run: drawCardsPipelined,
   },

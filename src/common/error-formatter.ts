@@ -28,6 +28,14 @@ export function isConnectionFailure(error: unknown): boolean {
   return (code !== undefined && CONNECTION_ERRORS.has(code)) || LOST_CONNECTION_MESSAGES.test(message ?? '');
 }
 
+/** Postgres contention: the campaign was busy, through no fault of the request. */
+export function isContentionFailure(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code;
+  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED || code === LOCK_NOT_AVAILABLE;
+}
+
+export const CONTENTION_MESSAGE = 'The campaign was busy; nothing was written. Retry the request.';
+
 function coded(formatted: GraphQLFormattedError, code: ErrorCode, message: string): GraphQLFormattedError {
   return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
 }
@@ -51,10 +59,7 @@ export function createErrorFormatter(logger: Logger) {
     if (formatted.path === undefined && VARIABLE_ERROR_LIMIT.test(formatted.message)) {
       return coded(formatted, 'BAD_USER_INPUT', formatted.message);
     }
-    const pgCode = (original as { code?: string } | undefined)?.code;
-    if (pgCode === SERIALIZATION_FAILURE || pgCode === DEADLOCK_DETECTED || pgCode === LOCK_NOT_AVAILABLE) {
-      return coded(formatted, 'CONFLICT', 'The campaign was busy; nothing was written. Retry the request.');
-    }
+    if (isContentionFailure(original)) return coded(formatted, 'CONFLICT', CONTENTION_MESSAGE);
     if (isConnectionFailure(original)) {
       logger.warn({ err: original, path: formatted.path }, 'database unavailable');
       return coded(formatted, 'SERVICE_UNAVAILABLE', 'The database is unavailable; nothing was written. Retry shortly.');

@@ -137,9 +137,9 @@ interface TransactionState {
  * `pipeline: true`: a statement goes out without waiting for the answer to the one before;
  * Postgres runs them in order), and statements whose answer nobody waits for travel with the next
  * one that is awaited: BEGIN with the first read, writes from {@link write} with the next read or,
- * at the latest, together when the mutation ends ({@link atomically}), where their failure fails
- * the mutation as if each had been awaited in turn. A card draw is three round trips: BEGIN, the
- * lock and the reads; the writes; COMMIT.
+ * at the latest, with COMMIT ({@link finish}). A write that fails there aborts the transaction, so
+ * COMMIT answers ROLLBACK and the request reports the write's failure: nothing was written. A card
+ * draw is two round trips: BEGIN, the lock and the reads; the writes and COMMIT.
  */
 export class Database {
   readonly pool: pg.Pool;
@@ -167,11 +167,11 @@ export class Database {
 
   /**
    * A write whose answer the caller does not need (no RETURNING). Inside a request's transaction
-   * it waits to travel with the transaction's next read or with the other writes of the mutation
-   * when it ends ({@link atomically}), which report a failure; outside one it runs at once.
+   * it waits to travel with the transaction's next read or with COMMIT, which report a failure;
+   * outside one it runs at once.
    */
-  async write(statement: Statement, values?: unknown[]): Promise<void> {
-    const client = currentRequestContext()?.transaction;
+  async write(statement: Statement, values?: unknown[], context = currentRequestContext()): Promise<void> {
+    const client = context?.transaction;
     if (!client) {
       await this.pool.query(toQuery(statement, values));
       return;
@@ -231,7 +231,11 @@ export class Database {
   /**
    * Runs one mutation of a request. GraphQL answers a request whose mutation failed with no data
    * at all, so a failure undoes every write of the request (back to the Idempotency-Key claim,
-   * when there is one) and no later mutation of the request may write.
+   * when there is one) and no later mutation of the request may write. The mutation's writes stay
+   * queued: they go out with the request's next read or with its COMMIT, and a failure there fails
+   * the request, whose response then reports it instead of the mutation's result. Contention met
+   * while the mutation runs (its lock, its reads) runs the request's first mutation again;
+   * contention met at COMMIT is the client's to retry.
    */
   async atomically<T>(work: () => Promise<T>, context = currentRequestContext()): Promise<T> {
     if (!context) return work();
@@ -241,9 +245,6 @@ export class Database {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await work();
-        // The mutation succeeded only if its writes did: they are sent (together) and checked now,
-        // so a failed write fails this mutation, as if each had been awaited.
-        if (context.transaction) await this.sendQueued(context.transaction);
         context.mutated = true;
         return result;
       } catch (error) {
@@ -259,7 +260,10 @@ export class Database {
     }
   }
 
-  /** Ends the context's transaction, if one was begun: commit or roll back, then release the client. */
+  /**
+   * Ends the context's transaction, if one was begun: commit or roll back, then release the client.
+   * A commit sends the writes still queued with COMMIT and rejects with the first that failed.
+   */
   async finish(context: { transaction: pg.PoolClient | null }, outcome: 'commit' | 'rollback'): Promise<void> {
     const client = context.transaction;
     if (!client) return;

@@ -105,15 +105,20 @@ async function insertClaim(client: pg.PoolClient, principal: string, keyHash: st
   return rowCount === 1;
 }
 
-/** Stores the first response under its key, sealed with it, in the same transaction as what it acknowledges. */
+/**
+ * Stores the first response under its key, sealed with it, in the same transaction as what it
+ * acknowledges: a write that goes out with the request's COMMIT.
+ */
 export async function storeIdempotentResponse(
-  client: pg.PoolClient,
+  db: Database,
+  context: RequestContext,
   principal: string,
   key: string,
   response: StoredResponse,
 ): Promise<void> {
-  await client.query(
+  await db.write(
     'UPDATE idempotency_records SET response_status = $3, response_body = $4 WHERE principal = $1 AND key = $2',
     [principal, storedKey(key), response.status, seal(principal, key, response.body)],
+    context,
   );
 }

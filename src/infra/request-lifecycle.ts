@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CONTENTION_MESSAGE, isConnectionFailure, isContentionFailure } from '../common/error-formatter.js';
 import type { ErrorCode } from '../common/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { Database } from './database.js';
@@ -50,6 +51,19 @@ function reportsData(body: string): boolean {
 
 function sendError(reply: FastifyReply, status: number, code: ErrorCode, message: string): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(errorBody(code, message));
+}
+
+/**
+ * The answer to a request whose commit failed — COMMIT itself, or a write that went out with it
+ * (Database.finish) — which leaves nothing written: contention and a lost database are worth a
+ * retry, anything else is a bug.
+ */
+export function commitFailure(error: unknown): { status: number; code: ErrorCode; message: string } {
+  if (isContentionFailure(error)) return { status: 409, code: 'CONFLICT', message: CONTENTION_MESSAGE };
+  if (isConnectionFailure(error)) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The change could not be saved; nothing was written. Retry the request.' };
+  }
+  return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
 }
 
 /**
@@ -109,15 +123,17 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
         return reportsData(body) ? errorBody(failure, 'The request failed; nothing was written. Retry the request.') : payload;
       }
       if (context.idempotencyKey && context.principal) {
-        await storeIdempotentResponse(context.transaction, context.principal.id, context.idempotencyKey, { status: reply.statusCode, body });
+        await storeIdempotentResponse(db, context, context.principal.id, context.idempotencyKey, { status: reply.statusCode, body });
       }
       await db.finish(context, 'commit');
       return payload;
     } catch (error) {
       await db.finish(context, 'rollback');
-      request.log.error({ err: error }, 'commit failed');
-      reply.code(503).type('application/json; charset=utf-8');
-      return errorBody('SERVICE_UNAVAILABLE', 'The change could not be saved; nothing was written. Retry the request.');
+      const failure = commitFailure(error);
+      if (failure.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error }, 'commit failed');
+      else request.log.warn({ err: error }, 'commit failed');
+      reply.code(failure.status).type('application/json; charset=utf-8');
+      return errorBody(failure.code, failure.message);
     }
   });
 

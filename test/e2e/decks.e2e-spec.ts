@@ -1,5 +1,5 @@
 import { createTable } from '../helpers/arbiter.js';
-import { range, useTestArbiter } from '../helpers/db-checks.js';
+import { answeredBeforeSending, range, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) {
   drawCards(input: $input) { cards { id code suit rank color } deck { cardCount drawPileCount discardPile { code } table { code } hands { characterId count } } reshuffled eventSeq }
@@ -95,6 +95,19 @@ describe('decks over HTTP', () => {
     const notInPlay = await table.gm.request(MOVE, { input: { deckId: table.deckId, cardIds: ['AS', 'AS'], to: 'TABLE' } });
     expect(notInPlay.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'DUPLICATE_CARD' });
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+  });
+
+  it('draws in two round trips: BEGIN, the lock and the piles; then the writes with COMMIT', async () => {
+    const table = await createTable(env.arbiter.url);
+    const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { code } eventSeq } }`;
+    const input = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
+    // The first draw learns the deck's campaign; from then on nothing is read before the lock.
+    await table.gm.data(draw, input);
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
+    expect({ begin: sentWhen('BEGIN'), lock: sentWhen('FOR UPDATE'), piles: sentWhen('FROM decks WHERE id') }).toEqual({ begin: 0, lock: 0, piles: 0 });
+    const piles = sentWhen('UPDATE decks SET');
+    expect(piles).toBe(3);
+    expect({ event: sentWhen('INSERT INTO game_events'), commit: sentWhen('COMMIT') }).toEqual({ event: piles, commit: piles });
   });
 
   it('keeps every card exactly once under 64 concurrent draws, with a gap-free log', async () => {

@@ -1,5 +1,5 @@
 import { createTable } from '../helpers/arbiter.js';
-import { range, useTestArbiter } from '../helpers/db-checks.js';
+import { answeredBeforeSending, range, useTestArbiter } from '../helpers/db-checks.js';
 import { IdempotencySweeper } from '../../src/infra/idempotency-sweeper.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id code } deck { drawPileCount } eventSeq } }`;
@@ -20,6 +20,25 @@ describe('Idempotency-Key', () => {
     expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
     const [deck] = await env.db.query('SELECT draw_pile FROM decks WHERE id = $1', [table.deckId]);
     expect(deck.draw_pile).toHaveLength(50);
+  });
+
+  it('stores the answer with the request’s writes and COMMIT, in one round trip', async () => {
+    const table = await createTable(env.arbiter.url);
+    const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
+    const headers = { 'idempotency-key': 'stored-with-commit' };
+    let first = '';
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, async () => {
+      first = (await table.gm.request(DRAW, variables, headers)).text;
+    });
+    const stored = sentWhen('UPDATE idempotency_records');
+    expect(stored).toBeGreaterThan(sentWhen('FOR UPDATE')!);
+    expect({ piles: sentWhen('UPDATE decks SET'), event: sentWhen('INSERT INTO game_events'), commit: sentWhen('COMMIT') }).toEqual({
+      piles: stored,
+      event: stored,
+      commit: stored,
+    });
+    expect(first).toContain('"drawCards"');
+    expect((await table.gm.request(DRAW, variables, headers)).text).toBe(first);
   });
 
   it('draws once when 20 copies arrive at once', async () => {

@@ -22,13 +22,21 @@ async function failEventInserts(db: DbChecks, campaignId: string): Promise<() =>
 describe('one transaction per mutation', () => {
   const env = useTestArbiter();
 
-  it('leaves no trace of a mutation that fails after its first write', async () => {
+  // A mutation's writes go out with COMMIT (the request then answers HTTP 500) or with the
+  // request's next read (here the next mutation's: an error in the GraphQL answer).
+  it.each([
+    ['with COMMIT', DRAW, 500],
+    ['with the next read', `mutation ($input: DrawCardsInput!, $roll: RollDiceInput!) { drawCards(input: $input) { eventSeq } rollDice(input: $roll) { eventSeq } }`, 200],
+  ])('leaves no trace of a mutation whose write fails %s', async (_, draw, status) => {
     const table = await createTable(env.arbiter.url);
     const [deckBefore] = await env.db.query('SELECT draw_pile, discard_pile, version FROM decks WHERE id = $1', [table.deckId]);
     const seqsBefore = await env.db.eventSeqs(table.campaignId);
     const restore = await failEventInserts(env.db, table.campaignId);
     try {
-      const response = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 3, to: 'DISCARD' } });
+      const roll = { campaignId: table.campaignId, expression: 'd6' };
+      const response = await table.gm.request(draw, { input: { deckId: table.deckId, count: 3, to: 'DISCARD' }, ...(status === 200 ? { roll } : {}) });
+      expect(response.status).toBe(status);
+      expect(response.body.data ?? null).toBeNull();
       expect(response.body.errors![0].extensions!.code).toBe('INTERNAL_SERVER_ERROR');
       expect(response.text).not.toContain('forced failure');
       expect(response.text).not.toMatch(/at .*\.(js|ts):\d+/);

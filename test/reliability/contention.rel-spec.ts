@@ -3,12 +3,16 @@ import { useTestArbiter } from '../helpers/db-checks.js';
 import { CONTENTION_ATTEMPTS } from '../../src/infra/database.js';
 
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
+const CREATE_CHARACTER = `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id name } }`;
+
+/** Tables whose inserts the tests make fail: a character's is awaited by its mutation; an event's goes out with COMMIT. */
+const INJECTED_TABLES = ['characters', 'game_events'];
 
 /**
- * Makes the first `n` event inserts of a campaign fail with a serialization failure or a deadlock,
- * as contention would. A sequence counts the failures: it is not undone by the rollback.
+ * Makes the first `n` inserts into `table` for a campaign fail with a serialization failure or a
+ * deadlock, as contention would. A sequence counts the failures: it is not undone by the rollback.
  */
-async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], campaignId: string, code: string, n: number) {
+async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], table: string, campaignId: string, code: string, n: number) {
   await db.query(`CREATE SEQUENCE IF NOT EXISTS test_contention_seq`);
   await db.query(`ALTER SEQUENCE test_contention_seq RESTART WITH 1`);
   await db.query(`CREATE TABLE IF NOT EXISTS test_contention (campaign_id uuid PRIMARY KEY, code text NOT NULL, fail_first int NOT NULL)`);
@@ -24,8 +28,8 @@ async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], cam
       END IF;
       RETURN NEW;
     END $$ LANGUAGE plpgsql`);
-  await db.query(`DROP TRIGGER IF EXISTS test_contention ON game_events`);
-  await db.query(`CREATE TRIGGER test_contention BEFORE INSERT ON game_events FOR EACH ROW EXECUTE FUNCTION test_contention_fail()`);
+  for (const each of INJECTED_TABLES) await db.query(`DROP TRIGGER IF EXISTS test_contention ON ${each}`);
+  await db.query(`CREATE TRIGGER test_contention BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_contention_fail()`);
 }
 
 async function injectedSoFar(db: ReturnType<typeof useTestArbiter>['db']): Promise<number> {
@@ -36,21 +40,23 @@ async function injectedSoFar(db: ReturnType<typeof useTestArbiter>['db']): Promi
 describe('serialization failures and deadlocks are retried', () => {
   // Declared before the arbiter's own afterAll, so it runs while the database connection is open.
   afterAll(async () => {
-    await env.db.query('DROP TRIGGER IF EXISTS test_contention ON game_events');
+    for (const table of INJECTED_TABLES) await env.db.query(`DROP TRIGGER IF EXISTS test_contention ON ${table}`);
   });
   const env = useTestArbiter();
+  const charactersNamed = async (campaignId: string, name: string) =>
+    env.db.query('SELECT id FROM characters WHERE campaign_id = $1 AND name = $2', [campaignId, name]);
 
   it.each([
     ['a serialization failure', '40001'],
     ['a deadlock', '40P01'],
-  ])('runs a mutation again after %s, and it is written once', async (_, code) => {
+  ])('runs a mutation again after %s met while it runs, and it is written once', async (_, code) => {
     const table = await createTable(env.arbiter.url, 'yummell');
     const before = await env.db.eventSeqs(table.campaignId);
-    await injectContention(env.db, table.campaignId, code, CONTENTION_ATTEMPTS - 1);
-    const rolled = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d20', label: `retried-${code}` } })).rollDice;
-    expect(rolled.eventSeq).toBe(before.lastEventSeq + 1);
-    const events = await env.db.query('SELECT seq FROM game_events WHERE campaign_id = $1 AND payload->>\'label\' = $2', [table.campaignId, `retried-${code}`]);
-    expect(events).toEqual([{ seq: rolled.eventSeq }]);
+    await injectContention(env.db, 'characters', table.campaignId, code, CONTENTION_ATTEMPTS - 1);
+    const name = `retried-${code}`;
+    const created = (await table.gm.data(CREATE_CHARACTER, { input: { campaignId: table.campaignId, name } })).createCharacter;
+    expect(await charactersNamed(table.campaignId, name)).toEqual([{ id: created.id }]);
+    expect((await env.db.eventSeqs(table.campaignId)).lastEventSeq).toBe(before.lastEventSeq + 1);
     expect(await injectedSoFar(env.db)).toBe(CONTENTION_ATTEMPTS);
     console.log(`${code}: ${CONTENTION_ATTEMPTS - 1} injected failures, then success on attempt ${CONTENTION_ATTEMPTS}`);
   });
@@ -58,22 +64,39 @@ describe('serialization failures and deadlocks are retried', () => {
   it('gives up after a bounded number of attempts with a typed, retryable CONFLICT and writes nothing', async () => {
     const table = await createTable(env.arbiter.url, 'yummell');
     const before = await env.db.eventSeqs(table.campaignId);
-    await injectContention(env.db, table.campaignId, '40001', 1000);
-    const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } });
+    await injectContention(env.db, 'characters', table.campaignId, '40001', 1000);
+    const response = await table.gm.request(CREATE_CHARACTER, { input: { campaignId: table.campaignId, name: 'Never' } });
     expect(response.body.errors![0].extensions?.code).toBe('CONFLICT');
     expect(await injectedSoFar(env.db)).toBe(CONTENTION_ATTEMPTS);
+    expect(await charactersNamed(table.campaignId, 'Never')).toEqual([]);
     expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+  });
+
+  it('answers contention met by the writes sent with COMMIT with a retryable CONFLICT (HTTP 409) at once, writing nothing', async () => {
+    const table = await createTable(env.arbiter.url, 'yummell');
+    const before = await env.db.eventSeqs(table.campaignId);
+    await injectContention(env.db, 'game_events', table.campaignId, '40P01', 1);
+    const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } });
+    expect(response.status).toBe(409);
+    expect(response.body.errors![0].extensions?.code).toBe('CONFLICT');
+    expect(await injectedSoFar(env.db)).toBe(1);
+    expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+    // The client's retry is the next attempt.
+    const retried = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } })).rollDice;
+    expect(retried.eventSeq).toBe(before.lastEventSeq + 1);
   });
 
   it('keeps the Idempotency-Key claim across attempts: the retried answer is stored and replayed', async () => {
     const table = await createTable(env.arbiter.url, 'yummell');
-    await injectContention(env.db, table.campaignId, '40P01', 2);
+    await injectContention(env.db, 'characters', table.campaignId, '40P01', 2);
     const headers = { 'idempotency-key': `contention-${table.campaignId}` };
-    const first = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '3d6' } }, headers);
-    const again = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '3d6' } }, headers);
+    const input = { input: { campaignId: table.campaignId, name: 'Once' } };
+    const first = await table.gm.request(CREATE_CHARACTER, input, headers);
+    const again = await table.gm.request(CREATE_CHARACTER, input, headers);
     expect(first.body.errors).toBeUndefined();
     expect(again.text).toBe(first.text);
     expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(await charactersNamed(table.campaignId, 'Once')).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,21 @@
+import { commitFailure } from './request-lifecycle.js';
+
+describe('commitFailure', () => {
+  it('answers contention with a retryable CONFLICT (409)', () => {
+    for (const code of ['40001', '40P01', '55P03']) {
+      expect(commitFailure(Object.assign(new Error('busy'), { code }))).toMatchObject({ status: 409, code: 'CONFLICT' });
+    }
+  });
+
+  it('answers a lost or unreachable database with SERVICE_UNAVAILABLE (503)', () => {
+    expect(commitFailure(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(commitFailure(Object.assign(new Error('admin shutdown'), { code: '57P01' }))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(commitFailure(new Error('Connection terminated unexpectedly'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('answers anything else — a write that broke a constraint, a failed trigger — as a bug (500), telling nothing of it', () => {
+    const failure = commitFailure(Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505' }));
+    expect(failure).toEqual({ status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
+    expect(commitFailure(new Error('COMMIT answered ROLLBACK: the transaction had failed'))).toMatchObject({ status: 500 });
+  });
+});
