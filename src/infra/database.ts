@@ -154,8 +154,8 @@ export class Database {
     this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
-  async query<T extends object = Row>(statement: Statement, values?: unknown[]): Promise<T[]> {
-    const client = currentRequestContext()?.transaction;
+  async query<T extends object = Row>(statement: Statement, values?: unknown[], context = currentRequestContext()): Promise<T[]> {
+    const client = context?.transaction;
     if (!client) return (await this.pool.query<T>(toQuery(statement, values))).rows;
     const earlier = this.sendQueued(client);
     const answer = submit<T>(client, statement, values);
@@ -197,8 +197,8 @@ export class Database {
 
   /**
    * Opens the request's transaction unless it is open: takes a connection and queues BEGIN, which
-   * then travels with the transaction's first statement instead of costing a round trip. Code
-   * that queries the connection itself must take it from {@link transactionClient} instead.
+   * then travels with the transaction's first statement instead of costing a round trip. The
+   * transaction's statements go through {@link query} and {@link write}, which keep that order.
    */
   async begin(context = currentRequestContext()): Promise<pg.PoolClient> {
     if (!context) throw new Error('A write needs a request context: writes happen only inside a request');
@@ -208,24 +208,6 @@ export class Database {
       context.transaction = client;
     }
     return context.transaction;
-  }
-
-  /**
-   * The open transaction of the current request, begun on first use, with every statement so far
-   * sent and answered: for code that queries the client directly. Every write of a request goes
-   * through it, so the request's writes commit or roll back together.
-   */
-  async transactionClient(context = currentRequestContext()): Promise<pg.PoolClient> {
-    const client = await this.begin(context);
-    try {
-      await this.sendQueued(client);
-    } catch (error) {
-      context!.transaction = null;
-      this.transactions.delete(client);
-      client.release(error as Error);
-      throw error;
-    }
-    return client;
   }
 
   /**

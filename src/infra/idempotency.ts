@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import type pg from 'pg';
-import { CLAIM_SAVEPOINT, LOCK_NOT_AVAILABLE, type Database } from './database.js';
+import { CLAIM_SAVEPOINT, LOCK_NOT_AVAILABLE, prepared, type Database } from './database.js';
 import type { RequestContext } from './request-context.js';
 
 /** How long a stored response answers retries (DESIGN.md: 24 h). */
@@ -53,10 +52,19 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
   return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
 }
 
+const INSERT_CLAIM = prepared(
+  'idempotency.insert-claim',
+  `INSERT INTO idempotency_records (principal, key, request_hash, expires_at)
+   VALUES ($1, $2, $3, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
+   ON CONFLICT (principal, key) DO NOTHING RETURNING true AS claimed`,
+);
+
 /**
  * Claims an Idempotency-Key for this request inside the request's transaction. The claim is a
  * row insert: a concurrent request with the same key blocks on it until the first commits (then
- * replays its response) or rolls back (then goes ahead itself), so a key never runs twice.
+ * replays its response) or rolls back (then goes ahead itself), so a key never runs twice. A
+ * first use of a key costs one round trip: BEGIN, the lock timeout, the insert and the savepoint
+ * the request's failure goes back to, sent together.
  */
 export async function claimIdempotencyKey(
   db: Database,
@@ -65,20 +73,20 @@ export async function claimIdempotencyKey(
   key: string,
   fingerprint: string,
 ): Promise<IdempotencyClaim> {
-  const client = await db.transactionClient(context);
-  await client.query(`SET LOCAL lock_timeout = ${IDEMPOTENCY_WAIT_MS}`);
+  await db.begin(context);
+  await db.write(`SET LOCAL lock_timeout = ${IDEMPOTENCY_WAIT_MS}`, undefined, context);
   const stored = storedKey(key);
   try {
-    if (await insertClaim(client, principal, stored, fingerprint)) return claimed(context, client);
-    const { rows } = await client.query<{ request_hash: string; response_status: number; response_body: string; expired: boolean }>(
+    if (await insertClaim(db, context, principal, stored, fingerprint)) return claimed(context);
+    const [record] = await db.query<{ request_hash: string; response_status: number; response_body: string; expired: boolean }>(
       `SELECT request_hash, response_status, response_body, expires_at < now() AS expired
          FROM idempotency_records WHERE principal = $1 AND key = $2`,
       [principal, stored],
+      context,
     );
-    const record = rows[0];
     if (!record || record.expired) {
-      await client.query('DELETE FROM idempotency_records WHERE principal = $1 AND key = $2', [principal, stored]);
-      if (await insertClaim(client, principal, stored, fingerprint)) return claimed(context, client);
+      await db.write('DELETE FROM idempotency_records WHERE principal = $1 AND key = $2', [principal, stored], context);
+      if (await insertClaim(db, context, principal, stored, fingerprint)) return claimed(context);
       return { kind: 'busy' };
     }
     if (record.request_hash !== fingerprint) return { kind: 'reused' };
@@ -89,20 +97,22 @@ export async function claimIdempotencyKey(
   }
 }
 
-async function claimed(context: RequestContext, client: pg.PoolClient): Promise<IdempotencyClaim> {
-  await client.query(`SAVEPOINT ${CLAIM_SAVEPOINT}`);
+function claimed(context: RequestContext): IdempotencyClaim {
   context.claimSavepoint = true;
   return { kind: 'claimed' };
 }
 
-async function insertClaim(client: pg.PoolClient, principal: string, keyHash: string, fingerprint: string): Promise<boolean> {
-  const { rowCount } = await client.query(
-    `INSERT INTO idempotency_records (principal, key, request_hash, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-     ON CONFLICT (principal, key) DO NOTHING`,
-    [principal, keyHash, fingerprint],
-  );
-  return rowCount === 1;
+/**
+ * Inserts the claim, and sets the savepoint after it in the same round trip: used only when the
+ * claim is the request's (a savepoint after an insert that found the key taken is never rolled
+ * back to, and a later one of the same name replaces it).
+ */
+async function insertClaim(db: Database, context: RequestContext, principal: string, keyHash: string, fingerprint: string): Promise<boolean> {
+  const [rows] = await Promise.all([
+    db.query(INSERT_CLAIM, [principal, keyHash, fingerprint], context),
+    db.query(`SAVEPOINT ${CLAIM_SAVEPOINT}`, undefined, context),
+  ]);
+  return rows.length === 1;
 }
 
 /**

@@ -22,16 +22,25 @@ describe('Idempotency-Key', () => {
     expect(deck.draw_pile).toHaveLength(50);
   });
 
-  it('stores the answer with the request’s writes and COMMIT, in one round trip', async () => {
+  it('claims a key in the round trip that begins the transaction, and stores the answer with the writes and COMMIT', async () => {
     const table = await createTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'stored-with-commit' };
+    // The first draw learns the deck's campaign; from then on nothing is read before the lock.
+    await table.gm.data(DRAW, variables);
     let first = '';
     const sentWhen = await answeredBeforeSending(env.arbiter.database, async () => {
       first = (await table.gm.request(DRAW, variables, headers)).text;
     });
+    // BEGIN, the lock timeout, the claim and its savepoint: one round trip.
+    const claim = { begin: sentWhen('BEGIN'), timeout: sentWhen('lock_timeout'), insert: sentWhen('INSERT INTO idempotency_records'), savepoint: sentWhen('SAVEPOINT') };
+    expect(claim).toEqual({ begin: 0, timeout: 0, insert: 0, savepoint: 0 });
+    // Then the campaign's lock with the deck, then the writes, the stored answer and COMMIT.
+    const lock = sentWhen('FOR UPDATE');
+    expect(lock).toBe(4);
+    expect(sentWhen('FROM decks WHERE id')).toBe(lock);
     const stored = sentWhen('UPDATE idempotency_records');
-    expect(stored).toBeGreaterThan(sentWhen('FOR UPDATE')!);
+    expect(stored).toBe(lock! + 2);
     expect({ piles: sentWhen('UPDATE decks SET'), event: sentWhen('INSERT INTO game_events'), commit: sentWhen('COMMIT') }).toEqual({
       piles: stored,
       event: stored,
@@ -88,6 +97,20 @@ describe('Idempotency-Key', () => {
     const response = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } }, { 'idempotency-key': 'x'.repeat(300) });
     expect(response.status).toBe(400);
     expect(response.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('runs a key anew once its record is past its 24 hours, even before the sweep, and keeps the new answer', async () => {
+    const table = await createTable(env.arbiter.url);
+    const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
+    const headers = { 'idempotency-key': 'stale-not-swept' };
+    const first = await table.gm.data(DRAW, variables, headers);
+    await env.db.query(`UPDATE idempotency_records SET expires_at = now() - interval '1 second' WHERE response_body IS NOT NULL AND created_at = (SELECT max(created_at) FROM idempotency_records)`);
+    const second = await table.gm.request(DRAW, variables, headers);
+    expect(second.headers.get('idempotent-replay')).toBeNull();
+    expect(second.body.data!.drawCards.eventSeq).toBe(first.drawCards.eventSeq + 1);
+    const third = await table.gm.request(DRAW, variables, headers);
+    expect(third.headers.get('idempotent-replay')).toBe('true');
+    expect(third.text).toBe(second.text);
   });
 
   it('sweeps records past their 24 hours and keeps the others, whose retries are still replays', async () => {
