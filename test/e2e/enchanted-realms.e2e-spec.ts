@@ -50,6 +50,31 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expectTableReadWithLock(sentWhen);
   });
 
+  it('answers a move’s character from the deck the move left, without reading it again', async () => {
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
+    const { gm, campaignId, deckId } = table;
+    const [fighter, orc] = ['hero-fighter-1', 'creature-orc-1'];
+    // A card in the Lead Player's hand is not available: the GM puts it back under the deck.
+    const leadHand = (await gm.data(CAMPAIGN, { id: campaignId })).campaign.enchantedRealms.leadHand.map((card: CardShape) => card.id);
+    const held = [fighter, orc].filter((id) => leadHand.includes(id));
+    if (held.length > 0) {
+      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
+    }
+    const create = `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id ${SHEET} } eventSeq } }`;
+    let created: any;
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, async () => {
+      created = (await table.players[0].client.data(create, { input: { campaignId, name: 'Grak', heroCardId: fighter, creatureCardId: orc } })).enchantedRealmsCreateCharacter;
+    });
+    // The event goes out with COMMIT: no read of the deck for the answer came between.
+    const event = sentWhen('INSERT INTO game_events');
+    expect(event).toBeGreaterThan(sentWhen('INSERT INTO characters')!);
+    expect(sentWhen('COMMIT')).toBe(event);
+    // The character answered is the character a read finds.
+    const read = await gm.data(`query ($id: ID!) { character(id: $id) { id ${SHEET} } }`, { id: created.character.id });
+    expect(created.character).toEqual(read.character);
+    expect(created.character.enchantedRealms.tableCards.map((card: { id: string }) => card.id)).toEqual([fighter, orc]);
+  });
+
   it('plays a scene: two characters from the starter deck, a contest to a kill, creatures, a reward, a trade and the end of the scene', async () => {
     const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const { gm, campaignId, deckId } = table;

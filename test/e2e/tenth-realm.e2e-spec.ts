@@ -99,16 +99,24 @@ describe('the Tenth Realm over HTTP', () => {
     const { id } = await newCharacter(ada.client, table.campaignId, 'Sigrun', 'OX');
     // An impossible DR: a setback, which marks XP on the sheet.
     const roll = { input: { characterId: id, attribute: 'HEART', dr: 100 } };
-    // An answer that reads nothing more (its character's handCount or sheet would read the
-    // campaign's decks or state, in a round trip of their own, with the writes).
-    const trialRoll = `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { ${ROLL} } }`;
-    const sentWhen = await answeredBeforeSending(env.arbiter.database, () => ada.client.data(trialRoll, roll));
+    // The character's sheet comes from what the move knows (its handCount would read the
+    // campaign's decks, in a round trip of its own, with the writes).
+    const trialRoll = `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { ${ROLL} character { ${SHEET} } } }`;
+    let answer: any;
+    const sentWhen = await answeredBeforeSending(env.arbiter.database, async () => {
+      answer = await ada.client.data(trialRoll, roll);
+    });
     expect(sentWhen('FROM characters WHERE id')).toBeUndefined();
     expect(sentWhen('FOR UPDATE')).toBe(0);
     // Its writes — the sheet, the event — go out with COMMIT once the answer is ready: two round trips.
     const [sheet, event] = [sentWhen('UPDATE characters SET sheet'), sentWhen('INSERT INTO game_events')];
     expect(sheet).toBeGreaterThan(0);
     expect({ event, commit: sentWhen('COMMIT') }).toEqual({ event: sheet, commit: sheet });
+    expect(sentWhen('SELECT id, ruleset_state FROM campaigns')).toBeUndefined();
+    // The sheet answered is the sheet a read finds.
+    const read = await ada.client.data(`query ($id: ID!) { character(id: $id) { ${SHEET} } }`, { id });
+    expect(answer.tenthRealmTrialRoll.character).toEqual(read.character);
+    expect(answer.tenthRealmTrialRoll.character.tenthRealm.xp).toBeGreaterThan(0);
     // The known owner still decides: another player is refused, as before.
     expect(await bo.client.errorCode(M.roll, roll)).toBe('FORBIDDEN');
     // A burn naming another campaign's character finds nothing there, and writes nothing.

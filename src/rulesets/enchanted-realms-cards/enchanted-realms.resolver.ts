@@ -3,11 +3,10 @@ import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { Campaign } from '../../modules/campaigns/campaign.model.js';
 import { Character } from '../../modules/characters/character.model.js';
-import type { CharacterRecord } from '../../modules/characters/characters.repository.js';
 import * as inputs from './enchanted-realms.inputs.js';
 import * as models from './enchanted-realms.model.js';
 import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
-import { EnchantedRealmsService, sheetOf } from './enchanted-realms.service.js';
+import { EnchantedRealmsService, sheetOf, type PlayedCharacter } from './enchanted-realms.service.js';
 import { campaignView, characterView } from './enchanted-realms.views.js';
 
 /** Enchanted Realms, card edition (enchanted-realms-cards.md). Each mutation makes one move in one transaction. */
@@ -61,10 +60,11 @@ export class EnchantedRealmsCharacterResolver {
   constructor(private readonly table: EnchantedRealmsService) {}
 
   @ResolveField(() => models.EnchantedRealmsCharacter, { nullable: true, description: 'The Enchanted Realms character, stacked; null for other rulesets.' })
-  async enchantedRealms(@CurrentPrincipal() p: Principal, @Parent() character: CharacterRecord) {
+  async enchantedRealms(@CurrentPrincipal() p: Principal, @Parent() character: PlayedCharacter) {
     const sheet = sheetOf(character);
     if (!sheet) return null;
-    const deck = await this.table.adventureDeck(p, character.campaignId);
+    // A move's answer knows the deck it left; a character read from the table reads it.
+    const deck = character.adventureDeck ?? (await this.table.adventureDeck(p, character.campaignId));
     return deck && characterView(deck, character.id, sheet);
   }
 }

@@ -30,11 +30,17 @@ export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): EnchantedRea
   return (character.sheet?.[SHEET_KEY] as EnchantedRealmsSheet | undefined) ?? null;
 }
 
+/**
+ * A character after a move, as the API returns it: with the Adventure Deck then, which the view
+ * of its stack needs and would otherwise read.
+ */
+export type PlayedCharacter = CharacterRecord & { readonly adventureDeck?: DeckRecord };
+
 /** What a move answers besides its rule's result. */
 export interface Played {
   /** The seq of the move's first event (a RECONCILE appends one more per hand dealt). */
   eventSeq: number;
-  characters: Map<string, CharacterRecord>;
+  characters: Map<string, PlayedCharacter>;
   deck: DeckRecord;
 }
 
@@ -168,25 +174,26 @@ export class EnchantedRealmsService implements OnModuleInit {
       if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
       if (!sameData(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, { ...state, offers: after.offers });
 
-      const characters = new Map(rows.map((row) => [row.id, row]));
+      const adventureDeck = { ...deck, piles: after.piles };
+      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, { ...row, adventureDeck }]));
       const created = options.newCharacter;
       if (created) {
         const sheet = { [SHEET_KEY]: after.characters[created.id].sheet };
-        characters.set(created.id, await this.characters.insert({ ...created, campaignId, sheet }));
+        characters.set(created.id, { ...(await this.characters.insert({ ...created, campaignId, sheet })), adventureDeck });
       }
       for (const row of rows) {
         const sheet = after.characters[row.id]?.sheet;
         if (sheet && !sameData(sheetOf(row), sheet)) {
           const updated = { ...row.sheet, [SHEET_KEY]: sheet };
           await this.characters.updateSheet(row.id, updated);
-          characters.set(row.id, { ...row, sheet: updated });
+          characters.set(row.id, { ...row, sheet: updated, adventureDeck });
         }
       }
 
       const seqs = outcome.events.map((event) =>
         action.record(event.type, event.payload, event.secret === undefined ? {} : { secret: event.secret, secretFor: event.secretFor ?? null }),
       );
-      return { ...outcome.result, eventSeq: seqs[0], characters, deck: { ...deck, piles: after.piles } };
+      return { ...outcome.result, eventSeq: seqs[0], characters, deck: adventureDeck };
     }, prefetch);
   }
 
@@ -196,7 +203,7 @@ export class EnchantedRealmsService implements OnModuleInit {
     input: { campaignId: string; name: string; memberId?: string | null },
     rule: TableRule<I & { characterId: string; memberId: string | null; name: string }, R>,
     ruleInput: I,
-  ): Promise<R & Played & { character: CharacterRecord }> {
+  ): Promise<R & Played & { character: PlayedCharacter }> {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
     const memberId = principal.role === 'PLAYER' ? (input.memberId ?? principal.memberId) : (input.memberId ?? null);
     if (principal.role === 'PLAYER' && memberId !== principal.memberId) {

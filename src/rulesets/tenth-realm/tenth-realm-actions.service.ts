@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '../../common/errors.js';
 import { requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
-import type { CharacterRecord } from '../../modules/characters/characters.repository.js';
 import { burnCard } from '../../rules/tenth-realm/burns.js';
 import { attack, defend, endCombat, morale, startCombat } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
@@ -48,10 +47,10 @@ import type {
   TenthRealmTrialRollInput,
 } from './tenth-realm.inputs.js';
 import type { EncounterRecord } from './tenth-realm.repository.js';
-import { TenthRealmService, type Rule } from './tenth-realm.service.js';
+import { TenthRealmService, type PlayedCharacter, type Rule } from './tenth-realm.service.js';
 import { cardView, encounterView, regionView } from './tenth-realm.views.js';
 
-type Played<R> = R & { eventSeq: number; characters: Map<string, CharacterRecord>; encounter: EncounterRecord | null };
+type Played<R> = R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null };
 
 const trialInput = (input: TenthRealmRollFields & { fate?: boolean }): TrialInput => ({
   characterId: input.characterId,

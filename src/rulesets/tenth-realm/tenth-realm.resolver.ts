@@ -4,11 +4,10 @@ import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { Campaign } from '../../modules/campaigns/campaign.model.js';
 import { Character } from '../../modules/characters/character.model.js';
-import type { CharacterRecord } from '../../modules/characters/characters.repository.js';
 import * as inputs from './tenth-realm.inputs.js';
 import * as models from './tenth-realm.model.js';
 import { TenthRealmActions } from './tenth-realm-actions.service.js';
-import { sheetOf, TenthRealmService } from './tenth-realm.service.js';
+import { sheetOf, TenthRealmService, type PlayedCharacter } from './tenth-realm.service.js';
 import { campaignView, encounterView, sheetView } from './tenth-realm.views.js';
 
 /** The Tenth Realm's mutations (tenth-realm.md). Each applies one rule in one transaction. */
@@ -172,11 +171,12 @@ export class TenthRealmCharacterResolver {
   constructor(private readonly table: TenthRealmService) {}
 
   @ResolveField(() => models.TenthRealmSheet, { nullable: true, description: 'The Tenth Realm sheet; null for other rulesets.' })
-  async tenthRealm(@CurrentPrincipal() p: Principal, @Parent() character: CharacterRecord) {
+  async tenthRealm(@CurrentPrincipal() p: Principal, @Parent() character: PlayedCharacter) {
     const sheet = sheetOf(character);
     if (!sheet) return null;
-    const state = await this.table.campaignState(p, character.campaignId);
-    return sheetView(sheet, state?.world.session ?? 0);
+    // A move's answer knows the session it was played in; a character read from the table reads it.
+    const session = character.tenthRealmSession ?? (await this.table.campaignState(p, character.campaignId))?.world.session ?? 0;
+    return sheetView(sheet, session);
   }
 }
 

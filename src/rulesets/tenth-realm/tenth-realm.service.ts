@@ -33,8 +33,11 @@ export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): TenthRealmSh
   return sheet ? { ...sheet, pending: { ...NO_PENDING, ...sheet.pending } } : null;
 }
 
-/** A character after a rule, as the API returns it. */
-export type PlayedCharacter = CharacterRecord;
+/**
+ * A character after a rule, as the API returns it: with the campaign's session then, which the
+ * view of its sheet needs and would otherwise read.
+ */
+export type PlayedCharacter = CharacterRecord & { readonly tenthRealmSession?: number };
 
 /**
  * Runs the Tenth Realm's pure rules against a campaign: loads the table (deck, sheets, regions,
@@ -147,7 +150,7 @@ export class TenthRealmService implements OnModuleInit {
     rule: Rule<I, R>,
     input: I,
     options: { combat?: CombatScope; newCharacter?: Omit<CharacterRecord, 'sheet' | 'createdAt'> } = {},
-  ): Promise<R & { eventSeq: number; characters: Map<string, CharacterRecord>; encounter: EncounterRecord | null }> {
+  ): Promise<R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null }> {
     const scope = options.combat ?? 'NONE';
     // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
     // see what the previous holder committed.
@@ -175,17 +178,18 @@ export class TenthRealmService implements OnModuleInit {
       if (!sameData(before.world, after.world)) await this.repository.saveCampaignState(campaignId, { ...campaignState, world: after.world });
       if (after.combat && !sameData(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
 
-      const characters = new Map(rows.map((row) => [row.id, row]));
+      const tenthRealmSession = after.world.session;
+      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, { ...row, tenthRealmSession }]));
       if (options.newCharacter) {
         const sheet = { [SHEET_KEY]: after.characters[options.newCharacter.id] };
-        characters.set(options.newCharacter.id, await this.characters.insert({ ...options.newCharacter, sheet }));
+        characters.set(options.newCharacter.id, { ...(await this.characters.insert({ ...options.newCharacter, sheet })), tenthRealmSession });
       }
       for (const row of rows) {
         const sheet = after.characters[row.id];
         if (sheet && !sameData(before.characters[row.id], sheet)) {
           const updated = { ...row.sheet, [SHEET_KEY]: sheet };
           await this.characters.updateSheet(row.id, updated);
-          characters.set(row.id, { ...row, sheet: updated });
+          characters.set(row.id, { ...row, sheet: updated, tenthRealmSession });
         }
       }
 
