@@ -45,8 +45,8 @@ export function parseAnnouncement(payload: string): Array<[campaignId: string, s
  * lock through its commit, which would make every write transaction commit one at a time.
  *
  * Announcements go out on a connection of their own, one statement at a time: those made within
- * a few milliseconds, or while one is on its way, are merged (the highest seq per campaign) into
- * one notification, so under load a notification carries many commits. An announcement is a hint that the log moved — listeners
+ * {@link GATHER_MS} of one another are merged (the highest seq per campaign) into one
+ * notification, so under load a notification carries many commits. An announcement is a hint that the log moved — listeners
  * read the log themselves — so one lost with its connection (or with the process, between commit
  * and notify) costs latency, not events: listeners also look for moved logs now and then.
  */
@@ -69,16 +69,19 @@ export class EventAnnouncer implements OnApplicationShutdown {
   announce(campaignId: string, seq: number): void {
     if (this.closed) return;
     if ((this.pending.get(campaignId) ?? 0) < seq) this.pending.set(campaignId, seq);
-    this.sending ??= new Promise((resolve) => setTimeout(resolve, GATHER_MS))
-      .then(() => this.sendPending())
-      .finally(() => {
-        this.sending = null;
-      });
+    this.sending ??= this.sendPending().finally(() => {
+      this.sending = null;
+    });
   }
 
-  /** Sends what is pending, then what was announced meanwhile, until nothing is. */
+  /**
+   * Sends what gathered over {@link GATHER_MS}, then, while more comes, what gathered over the
+   * next: under load one notification per interval, however fast the commits come.
+   */
   private async sendPending(): Promise<void> {
-    while (this.pending.size > 0 && !this.closed) {
+    while (!this.closed) {
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      if (this.pending.size === 0) return;
       const heads = this.pending;
       this.pending = new Map();
       try {
