@@ -14,7 +14,7 @@ import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { sameData } from '../../rules/plain-data.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
-import { TenthRealmRepository, tenthRealmStateOf, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { COMBAT_KIND, TenthRealmRepository, tenthRealmStateOf, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
 
 export const TENTH_REALM = 'tenth-realm';
 /** The key of a character's sheet under which the Tenth Realm keeps its own. */
@@ -195,7 +195,7 @@ export class TenthRealmService implements OnModuleInit {
 
       const eventSeq = action.record(outcome.event.type, outcome.event.payload);
       const savedEncounter = after.combat
-        ? { id: after.combat.id, campaignId, kind: encounter?.kind ?? 'tenth-realm.combat', status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
+        ? { id: after.combat.id, campaignId, kind: encounter?.kind ?? COMBAT_KIND, status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
         : null;
       return { ...outcome.result, eventSeq, characters, encounter: savedEncounter };
     }, prefetch);
