@@ -14,7 +14,7 @@ describe('EventAnnouncer', () => {
     await db.close();
   });
 
-  it('sends one notification per 20 ms under a stream of commits, merged, the last with the highest seq', async () => {
+  it('sends at most one notification per 20 ms under a stream of commits, merged, the last with the highest seq', async () => {
     const campaignId = randomUUID();
     // Other test files' servers announce on the same channel: only this campaign's entries count.
     const heard: number[] = [];
@@ -28,18 +28,20 @@ describe('EventAnnouncer', () => {
     const announcer = new EventAnnouncer(db);
     const started = Date.now();
     let seq = 0;
-    while (Date.now() - started < 400) {
+    while (seq < 200) {
       announcer.announce(campaignId, ++seq);
       await sleep(1);
     }
+    const elapsed = Date.now() - started;
     await announcer.onApplicationShutdown();
-    await sleep(100);
-
-    expect(seq).toBeGreaterThan(100);
-    // 400 ms of announcements: at most one notification per 20 ms, and the last one goes out too.
-    expect(heard.length).toBeGreaterThan(3);
-    expect(heard.length).toBeLessThanOrEqual(400 / 20 + 2);
-    expect(heard).toEqual([...heard].sort((a, b) => a - b));
+    // The last notification goes out too (delivery may lag on a busy machine).
+    for (let waited = 0; heard.at(-1) !== seq && waited < 5_000; waited += 20) await sleep(20);
     expect(heard.at(-1)).toBe(seq);
+
+    // At most one notification per 20 ms of announcing, and the one after it; each with a higher seq.
+    expect(elapsed).toBeGreaterThanOrEqual(200);
+    expect(heard.length).toBeGreaterThan(3);
+    expect(heard.length).toBeLessThanOrEqual(Math.floor(elapsed / 20) + 2);
+    expect(heard).toEqual([...heard].sort((a, b) => a - b));
   });
 });
