@@ -107,9 +107,10 @@ function describeViewer(viewer: Viewer): string {
  *   public through the presets, so only the canary decks can show a leak by their ids;
  * - three cards in a row of any draw pile, in that order (the GM included) — unless a secret the
  *   viewer may read listed them so (cards the viewer put there), or they may be shown so for
- *   another reason: a log showed them so before that pile lay so, or another deck with the same
- *   card ids has all three out of its pile (standard decks share ids: a deck's reveal may match
- *   another's pile by chance). A text that names the deck (`deckId`) is held to that deck only;
+ *   another reason: a log showed them so before that pile lay so, or as another deck's cards, or
+ *   another deck with the same card ids has all three out of its pile (standard decks share ids:
+ *   a deck's reveal may match another's pile by chance). A text that names the deck (`deckId`) is
+ *   held to that deck only;
  * - any campaign's current seed (hex, base64 or as bytes), for anyone.
  * Ids the caller sent in its own request are not held against it.
  */
@@ -124,11 +125,13 @@ export class HiddenInformation {
   private pileTripleSince = new Map<string, number>();
   /**
    * Triples of cards in the order any public payload listed them → the refresh that first read
-   * such an event. Shown before the pile came to lie so, they are a chance repeat (cards shown
-   * face up, shuffled back since), not a leak; shown by the events of the very refresh that
-   * found the pile so, they may be one.
+   * such an event, and the decks whose cards the events may have shown: those of the event's
+   * campaign that had all three out of their draw pile when it was read (the deck that revealed
+   * them). Shown before a pile came to lie so, they are a chance repeat (cards shown face up,
+   * shuffled back since), not a leak; shown by the events of the very refresh that found the pile
+   * so, they may be one — unless they were another deck's cards.
    */
-  private publicTriples = new Map<string, number>();
+  private publicTriples = new Map<string, { since: number; decks: Set<string> }>();
   /**
    * Deck → its cards out of its draw pile (discarded, held, on the table). Decks of the same
    * preset share card ids: three cards a deck just revealed may lie, by chance, in that order in
@@ -177,7 +180,8 @@ export class HiddenInformation {
         lastSeq: 0,
       };
       secrets.hands = [];
-      for (const deck of decks.filter((row) => row.campaign_id === id)) {
+      const campaignDecks = decks.filter((row) => row.campaign_id === id);
+      for (const deck of campaignDecks) {
         for (const card of deck.cards) if (card.id.startsWith('CANARY-') && card.name) secrets.canaryNames.set(card.id, card.name);
         for (const [holder, cardIds] of Object.entries(deck.hands)) {
           if (holder.startsWith('table:') || cardIds.length === 0) continue; // in front of a character: face up
@@ -201,7 +205,12 @@ export class HiddenInformation {
       );
       for (const event of events) {
         for (const token of tokensOf(JSON.stringify(event.payload))) secrets.publicTokens.add(token);
-        for (const triple of triplesOf(sequencesOf(event.payload)).keys()) if (!this.publicTriples.has(triple)) this.publicTriples.set(triple, this.generation);
+        for (const triple of triplesOf(sequencesOf(event.payload)).keys()) {
+          const shown = this.publicTriples.get(triple) ?? { since: this.generation, decks: new Set<string>() };
+          const cards = triple.split('\u0000');
+          for (const deck of campaignDecks) if (cards.every((cardId) => this.outOfPile.get(deck.id)?.has(cardId))) shown.decks.add(deck.id);
+          this.publicTriples.set(triple, shown);
+        }
         if (event.secret !== null) {
           const tokens = secrets.secretTokens.get(event.secret_for) ?? new Set<string>();
           for (const token of tokensOf(JSON.stringify(event.secret))) tokens.add(token);
@@ -220,13 +229,15 @@ export class HiddenInformation {
   /**
    * Whether three cards that lie so in the deck's draw pile may be shown for another reason than
    * that pile: a log showed them so before the pile came to lie so (cards shown face up, shuffled
-   * back since), or another deck with the same card ids has all three out of its pile (a reveal
-   * or a draw from that deck) and the text does not say which deck it shows.
+   * back since); or, when the text does not say which deck it shows, a log showed them as another
+   * deck's cards (a reveal from a deck with the same card ids, which may since have shuffled them
+   * back), or another deck with the same card ids has all three out of its pile now.
    */
   private explainedOtherwise(deckId: string, triple: string, deckNamed: boolean): boolean {
-    const shownAt = this.publicTriples.get(triple);
-    if (shownAt !== undefined && shownAt < (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0)) return true;
+    const shown = this.publicTriples.get(triple);
+    if (shown && shown.since < (this.pileTripleSince.get(`${deckId}\u0000${triple}`) ?? 0)) return true;
     if (deckNamed) return false;
+    if (shown && shown.decks.size > 0 && !shown.decks.has(deckId)) return true;
     const cards = triple.split('\u0000');
     return [...this.outOfPile].some(([otherId, out]) => otherId !== deckId && cards.every((cardId) => out.has(cardId)));
   }
