@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { ConflictError } from '../common/errors.js';
-import { currentRequestContext } from './request-context.js';
+import { currentRequestContext, type RequestContext } from './request-context.js';
+import { Turns } from './turns.js';
 
 export type Row = Record<string, unknown>;
 
@@ -102,6 +103,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export const SERIALIZATION_FAILURE = '40001';
 export const DEADLOCK_DETECTED = '40P01';
 
+/** How many transactions of one campaign may be at Postgres at once (Database, beginOnCampaign). */
+export const CAMPAIGN_TURNS = 2;
+
 /** How many times a mutation that met a serialization failure or a deadlock is run, in all. */
 export const CONTENTION_ATTEMPTS = 4;
 
@@ -140,10 +144,18 @@ interface TransactionState {
  * at the latest, with COMMIT ({@link finish}). A write that fails there aborts the transaction, so
  * COMMIT answers ROLLBACK and the request reports the write's failure: nothing was written. A card
  * draw is two round trips: BEGIN, the lock and the reads; the writes and COMMIT.
+ *
+ * A campaign's transactions take turns here before they take a connection
+ * ({@link beginOnCampaign}): at most {@link CAMPAIGN_TURNS} of them at Postgres at once — the one
+ * holding the campaign's lock and the next, waiting there to take it the moment it is free — and
+ * the others in line here, first come first served. Many requests on one busy campaign then
+ * neither fill the pool, keeping other campaigns waiting, nor wake each other at Postgres every
+ * time the lock changes hands.
  */
 export class Database {
   readonly pool: pg.Pool;
   private readonly transactions = new WeakMap<pg.PoolClient, TransactionState>();
+  private readonly campaignTurns = new Turns(CAMPAIGN_TURNS);
 
   constructor(url: string, poolSize: number) {
     this.pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, pipeline: true });
@@ -211,6 +223,26 @@ export class Database {
   }
 
   /**
+   * {@link begin}, for a transaction about to lock the campaign: a request that has no
+   * transaction yet first waits for the campaign's turn (see the class), which it gives back when
+   * its transaction ends ({@link finish}). One that has a transaction already (an
+   * Idempotency-Key's claim, an earlier mutation) holds a connection: it goes straight on, so a
+   * request in line never holds one.
+   */
+  async beginOnCampaign(campaignId: string, context = currentRequestContext()): Promise<pg.PoolClient> {
+    if (context && !context.transaction && !context.campaignTurn) {
+      context.campaignTurn = await this.campaignTurns.take(campaignId);
+      try {
+        return await this.begin(context);
+      } catch (error) {
+        this.giveTurnBack(context);
+        throw error;
+      }
+    }
+    return this.begin(context);
+  }
+
+  /**
    * Runs one mutation of a request. GraphQL answers a request whose mutation failed with no data
    * at all, so a failure undoes every write of the request (back to the Idempotency-Key claim,
    * when there is one) and no later mutation of the request may write. The mutation's writes stay
@@ -246,7 +278,20 @@ export class Database {
    * Ends the context's transaction, if one was begun: commit or roll back, then release the client.
    * A commit sends the writes still queued with COMMIT and rejects with the first that failed.
    */
-  async finish(context: { transaction: pg.PoolClient | null }, outcome: 'commit' | 'rollback'): Promise<void> {
+  async finish(context: Pick<RequestContext, 'transaction' | 'campaignTurn'>, outcome: 'commit' | 'rollback'): Promise<void> {
+    try {
+      await this.end(context, outcome);
+    } finally {
+      this.giveTurnBack(context);
+    }
+  }
+
+  private giveTurnBack(context: Pick<RequestContext, 'campaignTurn'>): void {
+    context.campaignTurn?.();
+    context.campaignTurn = undefined;
+  }
+
+  private async end(context: Pick<RequestContext, 'transaction'>, outcome: 'commit' | 'rollback'): Promise<void> {
     const client = context.transaction;
     if (!client) return;
     context.transaction = null;

@@ -13,6 +13,8 @@ export interface RequestContext {
   /** Set when an Authorization header was present but named no key. */
   invalidKey: boolean;
   transaction: pg.PoolClient | null;
+  /** Gives back the request's turn on the campaign it locks (Database.beginOnCampaign), once its transaction has ended. */
+  campaignTurn?: () => void;
   /**
    * Set by the Idempotency-Key claim: the savepoint after the claim, so a failed mutation can
    * undo the request's writes and still keep the claim that will store its answer.

@@ -1,5 +1,7 @@
-import { createTable } from '../helpers/arbiter.js';
-import { type DbChecks, useTestArbiter } from '../helpers/db-checks.js';
+import pg from 'pg';
+import type { RunningArbiter } from '../../src/bootstrap.js';
+import { createTable, startTestArbiter, testDatabaseUrl } from '../helpers/arbiter.js';
+import { DbChecks, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id } eventSeq } }`;
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
@@ -87,5 +89,62 @@ describe('one transaction per mutation', () => {
     expect(results.filter((result) => result.body.errors)).toEqual([]);
     const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
     expect(seqs).toEqual(Array.from({ length: lastEventSeq }, (_, i) => i + 1));
+  });
+});
+
+describe('a busy campaign', () => {
+  const POOL_SIZE = 3;
+  let arbiter: RunningArbiter;
+  let db: DbChecks;
+
+  beforeAll(async () => {
+    arbiter = await startTestArbiter({ ARBITER_DB_POOL_SIZE: String(POOL_SIZE) });
+    db = new DbChecks();
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await arbiter?.close();
+  });
+
+  /** The backends waiting, at Postgres, for the campaign lock `holder` has: directly or behind one that waits for it. */
+  async function waitingBehind(holder: number): Promise<number> {
+    const [{ count }] = await db.query(
+      `WITH first AS (SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)))
+       SELECT count(*) AS count FROM pg_stat_activity WHERE pid IN (SELECT pid FROM first) OR pg_blocking_pids(pid) && ARRAY(SELECT pid FROM first)`,
+      [holder],
+    );
+    return count;
+  }
+
+  it('sends two of its transactions at a time to Postgres, and the others wait in line without taking the connections other campaigns need', async () => {
+    const busy = await createTable(arbiter.url);
+    const quiet = await createTable(arbiter.url);
+    const holder = new pg.Client({ connectionString: testDatabaseUrl() });
+    await holder.connect();
+    let draws: Array<Promise<{ drawCards: { eventSeq: number } }>> = [];
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [busy.campaignId]);
+      const [{ pid }] = (await holder.query('SELECT pg_backend_pid() AS pid')).rows;
+      draws = Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data(DRAW, { input: { deckId: busy.deckId, count: 1, to: 'DISCARD' } }));
+
+      const deadline = Date.now() + 5_000;
+      while ((await waitingBehind(pid)) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await waitingBehind(pid)).toBe(2);
+
+      // With six draws on the pool's three connections, a request on another campaign would wait for the lock too.
+      const elsewhere = quiet.gm.data(DRAW, { input: { deckId: quiet.deckId, count: 1, to: 'DISCARD' } });
+      const answered = await Promise.race([elsewhere.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000))]);
+      expect(answered).toBe('answered');
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    const seqs = (await Promise.all(draws)).map((result) => result.drawCards.eventSeq).sort((a, b) => a - b);
+    const { lastEventSeq } = await db.eventSeqs(busy.campaignId);
+    expect(seqs).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, i) => lastEventSeq - POOL_SIZE * 2 + 1 + i));
+    expect(await db.deckIsConserved(busy.deckId)).toBe(true);
   });
 });

@@ -51,7 +51,7 @@ export class GameLedger {
     work: (action: CampaignAction, prefetched: P) => Promise<T>,
     prefetch?: () => Promise<P>,
   ): Promise<T> {
-    await this.db.begin();
+    await this.db.beginOnCampaign(campaignId);
     const [campaign, prefetched] = await Promise.all([this.campaigns.lockForUpdate(campaignId), prefetch?.()]);
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
 
