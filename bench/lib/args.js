@@ -23,13 +23,15 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         log line), \`cardPreset\` (a Nest resolver, no database) and \`campaign\`
                         (a resolver and one statement on the pool); compare their CPU ms/req
   --baseline NAME       the statements of the baseline: current (default: what the server
-                        in src/ sends for one drawCards), or v0 (before the performance work)
+                        in src/ sends for one drawCards), v0 (before the performance work), or
+                        turns (current, with a campaign's transactions taking turns in the
+                        client as the server's do: at most 2 of them at Postgres at once)
   --quiet-threshold P   before each slice, wait until the machine is below P % of one core busy
                         for a second (default 30; 0: do not wait) — a shared machine's
                         neighbours would otherwise decide the figures
   --quiet-wait S        wait at most S seconds for that (default 30)
   --compare-baseline NAME
-                        also measure the baseline with another statement set (e.g. v0)
+                        also measure the baseline with another statement set (e.g. v0, turns)
   --profile DIR         run the server under \`node --cpu-prof\`, profiles written to DIR
   --keep                keep the data directory (and the DATABASE_URL database)
   --help                this text

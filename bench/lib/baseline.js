@@ -104,7 +104,8 @@ const { LOCK_FOR_UPDATE } = await import('../../dist/modules/campaigns/campaigns
 const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES } = await import('../../dist/modules/decks/decks.repository.js');
 const { APPEND_EVENTS } = await import('../../dist/modules/events/events.repository.js');
 // And sent as the server sends them (without node-postgres's copy of each query's config).
-const { submit } = await import('../../dist/infra/database.js');
+const { submit, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
+const { Turns } = await import('../../dist/infra/turns.js');
 
 /**
  * The server's drawCards now: the key and the deck's campaign are known to the process (no
@@ -145,6 +146,22 @@ async function drawCardsPipelined(pool, target) {
 }
 
 /**
+ * The same, with a campaign's transactions taking turns in the client as the server's do
+ * (Database.beginOnCampaign): at most CAMPAIGN_TURNS of them at Postgres at once, the others in
+ * line. It changes nothing when the draws are spread; on one campaign it shows what the turns buy
+ * a bare pool.
+ */
+const campaignTurns = new Turns(CAMPAIGN_TURNS);
+async function drawCardsInTurns(pool, target) {
+  const giveBack = await campaignTurns.take(target.campaignId);
+  try {
+    await drawCardsPipelined(pool, target);
+  } finally {
+    giveBack();
+  }
+}
+
+/**
  * The statement sets the bench knows, by name; `current` is what the server in src/ issues, and
  * `pipeline` says whether its pool must pipeline (node-postgres `pipeline: true`, as the server's).
  */
@@ -161,3 +178,8 @@ export const BASELINES = {
   },
 };
 BASELINES.current = BASELINES.pipelined;
+BASELINES.turns = {
+  describe: `${BASELINES.pipelined.describe}; at most ${CAMPAIGN_TURNS} transactions of a campaign at Postgres at once, the others in line in the client`,
+  pipeline: true,
+  run: drawCardsInTurns,
+};
