@@ -9,22 +9,28 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('EventAnnouncer', () => {
   const db = new Database(testDatabaseUrl(), 1);
   const listener = new pg.Client({ connectionString: testDatabaseUrl() });
+  beforeAll(async () => {
+    await listener.connect();
+    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+  });
   afterAll(async () => {
     await listener.end();
     await db.close();
   });
 
-  it('sends at most one notification per 20 ms under a stream of commits, merged, the last with the highest seq', async () => {
-    const campaignId = randomUUID();
-    // Other test files' servers announce on the same channel: only this campaign's entries count.
+  /** The seqs announced for the campaign, as heard: other test files' servers announce on the same channel. */
+  function heardFor(campaignId: string): number[] {
     const heard: number[] = [];
     listener.on('notification', ({ channel, payload }) => {
       if (channel !== EVENTS_CHANNEL) return;
       for (const [id, seq] of parseAnnouncement(payload ?? '')) if (id === campaignId) heard.push(seq);
     });
-    await listener.connect();
-    await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    return heard;
+  }
 
+  it('sends at most one notification per 20 ms under a stream of commits, merged, the last with the highest seq', async () => {
+    const campaignId = randomUUID();
+    const heard = heardFor(campaignId);
     const announcer = new EventAnnouncer(db);
     const started = Date.now();
     let seq = 0;
@@ -43,5 +49,26 @@ describe('EventAnnouncer', () => {
     expect(heard.length).toBeGreaterThan(3);
     expect(heard.length).toBeLessThanOrEqual(Math.floor(elapsed / 20) + 2);
     expect(heard).toEqual([...heard].sort((a, b) => a - b));
+  });
+
+  it('sends an announcement made as its sending loop ends, without waiting for the next one', async () => {
+    const campaignId = randomUUID();
+    const heard = heardFor(campaignId);
+    const announcer = new EventAnnouncer(db);
+    // The loop finds nothing pending and returns; an announcement comes before its end is noticed.
+    const loop = announcer as unknown as { sendPending(): Promise<void> };
+    const sendPending = loop.sendPending.bind(announcer);
+    let late = true;
+    loop.sendPending = async () => {
+      await sendPending();
+      if (late) {
+        late = false;
+        announcer.announce(campaignId, 2);
+      }
+    };
+    announcer.announce(campaignId, 1);
+    for (let waited = 0; heard.at(-1) !== 2 && waited < 2_000; waited += 20) await sleep(20);
+    await announcer.onApplicationShutdown();
+    expect(heard).toEqual([1, 2]);
   });
 });

@@ -69,8 +69,17 @@ export class EventAnnouncer implements OnApplicationShutdown {
   announce(campaignId: string, seq: number): void {
     if (this.closed) return;
     if ((this.pending.get(campaignId) ?? 0) < seq) this.pending.set(campaignId, seq);
+    this.startSending();
+  }
+
+  /**
+   * Starts the sending loop unless it runs. One made between the loop's last look at what is
+   * pending and its end finds it still running: the loop is started again for it.
+   */
+  private startSending(): void {
     this.sending ??= this.sendPending().finally(() => {
       this.sending = null;
+      if (this.pending.size > 0 && !this.closed) this.startSending();
     });
   }
 
