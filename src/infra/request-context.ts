@@ -36,8 +36,8 @@ export function currentRequestContext(): RequestContext | undefined {
   return requestContextStorage.getStore();
 }
 
-export function newRequestContext(principal: Principal | null = null): RequestContext {
-  return { principal, invalidKey: false, transaction: null, claimSavepoint: false, failed: false, mutated: false };
+export function newRequestContext(principal: Principal | null = null, invalidKey = false): RequestContext {
+  return { principal, invalidKey, transaction: null, claimSavepoint: false, failed: false, mutated: false };
 }
 
 /**

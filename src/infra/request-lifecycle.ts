@@ -75,7 +75,7 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
   fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const authorization = request.headers.authorization;
     const { principal, invalidKey } = await auth.authenticate(authorization);
-    const context: RequestContext & { idempotencyKey?: string } = { ...newRequestContext(principal), invalidKey };
+    const context: RequestContext & { idempotencyKey?: string } = newRequestContext(principal, invalidKey);
     request.arbiter = context;
 
     const key = request.headers['idempotency-key'];

@@ -8,10 +8,12 @@ import {
   newDeckPiles,
   reshuffle,
   returnDiscards,
+  type DeckPiles,
   type MoveDestination,
   type PileOutcome,
 } from '../../rules/cards/piles.js';
 import { CARD_PRESETS, type CardPreset } from '../../rules/cards/presets.js';
+import { withProps } from '../../rules/plain-data.js';
 import { isGameMaster, requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CharactersRepository, type CharacterRecord } from '../characters/characters.repository.js';
@@ -48,34 +50,60 @@ function cardsOf(deck: DeckRecord, ids: readonly string[]): CardView[] {
     byId = new Map(deck.cards.map((card) => [card.id, card]));
     cardIndexes.set(deck.cards, byId);
   }
-  return ids.map((id) => ({ ...byId.get(id)!, deckId: deck.id }));
+  return ids.map((id) => withProps(byId.get(id)!, { deckId: deck.id }));
 }
 
 /**
  * The deck as the API shows it. The card lists and hand sizes are worked out when read — most
  * answers ask for a few counts, not the whole discard pile — and on every read, like a field
- * resolver: they are enumerable, so spreading or serialising the view still shows them.
+ * resolver; `toJSON` serialises them too. They are the class's getters: getters written in an
+ * object literal are new functions for every object, and V8 then makes every object a hidden class
+ * of its own, in the old generation, which keeps the view and its deck alive past every
+ * young-generation collection until a full one.
  */
-export function toDeckView(deck: DeckRecord): DeckView {
-  const { piles } = deck;
-  return {
-    id: deck.id,
-    campaignId: deck.campaignId,
-    name: deck.name,
-    cardCount: deck.cards.length,
-    drawPileCount: piles.drawPile.length,
-    get discardPile() {
-      return cardsOf(deck, piles.discardPile);
-    },
-    get table() {
-      return cardsOf(deck, piles.table);
-    },
-    get hands() {
-      return Object.entries(piles.hands)
-        .filter(([, hand]) => hand.length > 0)
-        .map(([characterId, hand]) => ({ characterId, count: hand.length }));
-    },
-  };
+class LazyDeckView implements DeckView {
+  readonly id: string;
+  readonly campaignId: string;
+  readonly name: string;
+  readonly cardCount: number;
+  readonly drawPileCount: number;
+  // Private: a view copied or serialised must not carry the draw pile's order.
+  readonly #deck: DeckRecord;
+  readonly #piles: DeckPiles;
+
+  constructor(deck: DeckRecord, piles: DeckPiles) {
+    this.id = deck.id;
+    this.campaignId = deck.campaignId;
+    this.name = deck.name;
+    this.cardCount = deck.cards.length;
+    this.drawPileCount = piles.drawPile.length;
+    this.#deck = deck;
+    this.#piles = piles;
+  }
+
+  get discardPile(): CardView[] {
+    return cardsOf(this.#deck, this.#piles.discardPile);
+  }
+
+  get table(): CardView[] {
+    return cardsOf(this.#deck, this.#piles.table);
+  }
+
+  get hands(): DeckView['hands'] {
+    return Object.entries(this.#piles.hands)
+      .filter(([, hand]) => hand.length > 0)
+      .map(([characterId, hand]) => ({ characterId, count: hand.length }));
+  }
+
+  toJSON(): DeckView {
+    const { id, campaignId, name, cardCount, drawPileCount, discardPile, table, hands } = this;
+    return { id, campaignId, name, cardCount, drawPileCount, discardPile, table, hands };
+  }
+}
+
+/** The deck as the API shows it, with `piles` (a move's outcome) in place of the deck's own. */
+export function toDeckView(deck: DeckRecord, piles = deck.piles): DeckView {
+  return new LazyDeckView(deck, piles);
 }
 
 function unwrap<T extends PileOutcome>(outcome: T): Extract<T, { ok: true }> {
@@ -129,7 +157,7 @@ export class DecksService {
       const piles = reshuffle(deck.piles, { includeDiscard: input.includeDiscard }, action.rng);
       await this.decks.savePiles(deck.id, piles);
       const eventSeq = action.record('deck.shuffled', { deckId: deck.id, includeDiscard: input.includeDiscard });
-      return { deck: toDeckView({ ...deck, piles }), eventSeq };
+      return { deck: toDeckView(deck, piles), eventSeq };
     });
   }
 
@@ -173,7 +201,7 @@ export class DecksService {
         },
         faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
       );
-      return { cards, deck: toDeckView({ ...deck, piles: outcome.piles }), reshuffled: outcome.reshuffled, eventSeq };
+      return { cards, deck: toDeckView(deck, outcome.piles), reshuffled: outcome.reshuffled, eventSeq };
     }, prefetch);
   }
 
@@ -199,7 +227,7 @@ export class DecksService {
         { deckId: deck.id, count: input.cardIds.length, to: input.to, characterId: holder?.id ?? null, cardIds: faceUp ? input.cardIds : null },
         faceUp ? {} : { secret: { cardIds: input.cardIds }, secretFor: holder?.memberId ?? principal.memberId },
       );
-      return { deck: toDeckView({ ...deck, piles }), eventSeq };
+      return { deck: toDeckView(deck, piles), eventSeq };
     });
   }
 
@@ -212,7 +240,7 @@ export class DecksService {
       for (const deck of decks) {
         const piles = returnDiscards(deck.piles, action.rng);
         await this.decks.savePiles(deck.id, piles);
-        views.push(toDeckView({ ...deck, piles }));
+        views.push(toDeckView(deck, piles));
       }
       const eventSeq = action.record('scene.ended', { deckIds: decks.map((deck) => deck.id) });
       return { decks: views, eventSeq };
@@ -239,7 +267,7 @@ export class DecksService {
 
   async listDecks(principal: Principal, campaignId: string): Promise<DeckView[]> {
     requireCampaignRole(principal, campaignId, 'PLAYER');
-    return (await this.decks.listByCampaign(campaignId)).map(toDeckView);
+    return (await this.decks.listByCampaign(campaignId)).map((deck) => toDeckView(deck));
   }
 
   /** How many cards a character holds over every deck of its campaign. */

@@ -1,5 +1,6 @@
 import { type Rng, shuffle } from '../random/random-stream.js';
 import type { CardDefinition } from './card.js';
+import { withProps } from '../plain-data.js';
 
 /**
  * Where every card of one deck is, by card id. Index 0 of the draw and discard piles is the top
@@ -224,8 +225,8 @@ export function moveCards(
  */
 export function reshuffle(piles: DeckPiles, options: { includeDiscard: boolean }, rng: Rng): DeckPiles {
   const next = copyPiles(piles);
-  if (!options.includeDiscard) return { ...next, drawPile: shuffle(next.drawPile, rng) };
-  return { ...next, drawPile: shuffle([...next.drawPile, ...next.discardPile], rng), discardPile: [] };
+  if (!options.includeDiscard) return withProps(next, { drawPile: shuffle(next.drawPile, rng) });
+  return withProps(next, { drawPile: shuffle([...next.drawPile, ...next.discardPile], rng), discardPile: [] });
 }
 
 /**

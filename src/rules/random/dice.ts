@@ -1,4 +1,5 @@
 import type { Rng } from './random-stream.js';
+import { withProps } from '../plain-data.js';
 
 /** Longest expression accepted, in characters. */
 export const MAX_EXPRESSION_LENGTH = 200;
@@ -241,7 +242,7 @@ function applyKeepRule(dice: RolledDie[], keep: { rule: KeepRule; count: number 
     .map((die, index) => ({ value: die.value, index }))
     .sort((a, b) => (highest ? b.value - a.value : a.value - b.value) || a.index - b.index);
   const kept = new Set(order.slice(0, keepCount).map(({ index }) => index));
-  return dice.map((die, index) => ({ ...die, kept: kept.has(index) }));
+  return dice.map((die, index) => withProps(die, { kept: kept.has(index) }));
 }
 
 /**

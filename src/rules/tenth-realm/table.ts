@@ -1,5 +1,5 @@
 import { drawCards, moveCards, type DeckPiles } from '../cards/piles.js';
-import { copyData } from '../plain-data.js';
+import { copyData, withProps } from '../plain-data.js';
 import type { Rng } from '../random/random-stream.js';
 import type { Combat } from './combat-state.js';
 import type { TenthRealmSheet } from './sheet.js';
@@ -177,7 +177,7 @@ export function rule<I, R extends object>(
       return {
         ok: true,
         state: play.state,
-        event: { type, payload: { ...input, ...result, reshuffled: play.reshuffled } },
+        event: { type, payload: withProps(withProps(input as object, result), { reshuffled: play.reshuffled }) },
         result,
       };
     } catch (error) {

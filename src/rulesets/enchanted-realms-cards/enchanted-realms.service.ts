@@ -20,7 +20,7 @@ import {
   LEAD_PLAYER,
   type TableRule,
 } from '../../rules/enchanted-realms-cards/table.js';
-import { sameData } from '../../rules/plain-data.js';
+import { sameData, withProps } from '../../rules/plain-data.js';
 
 /** The key of a character's sheet under which Enchanted Realms keeps its own. */
 const SHEET_KEY = 'enchantedRealms';
@@ -174,26 +174,26 @@ export class EnchantedRealmsService implements OnModuleInit {
       if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
       if (!sameData(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, { ...state, offers: after.offers });
 
-      const adventureDeck = { ...deck, piles: after.piles };
-      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, { ...row, adventureDeck }]));
+      const adventureDeck = withProps(deck, { piles: after.piles });
+      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, withProps(row, { adventureDeck })]));
       const created = options.newCharacter;
       if (created) {
         const sheet = { [SHEET_KEY]: after.characters[created.id].sheet };
-        characters.set(created.id, { ...(await this.characters.insert({ ...created, campaignId, sheet })), adventureDeck });
+        characters.set(created.id, withProps(await this.characters.insert({ ...created, campaignId, sheet }), { adventureDeck }));
       }
       for (const row of rows) {
         const sheet = after.characters[row.id]?.sheet;
         if (sheet && !sameData(sheetOf(row), sheet)) {
-          const updated = { ...row.sheet, [SHEET_KEY]: sheet };
+          const updated = withProps(row.sheet, { [SHEET_KEY]: sheet });
           await this.characters.updateSheet(row.id, updated);
-          characters.set(row.id, { ...row, sheet: updated, adventureDeck });
+          characters.set(row.id, withProps(row, { sheet: updated, adventureDeck }));
         }
       }
 
       const seqs = outcome.events.map((event) =>
         action.record(event.type, event.payload, event.secret === undefined ? {} : { secret: event.secret, secretFor: event.secretFor ?? null }),
       );
-      return { ...outcome.result, eventSeq: seqs[0], characters, deck: adventureDeck };
+      return withProps(outcome.result, { eventSeq: seqs[0], characters, deck: adventureDeck }) as R & Played;
     }, prefetch);
   }
 

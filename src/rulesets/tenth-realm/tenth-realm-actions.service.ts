@@ -49,6 +49,7 @@ import type {
 import type { EncounterRecord } from './tenth-realm.repository.js';
 import { TenthRealmService, type PlayedCharacter, type Rule } from './tenth-realm.service.js';
 import { cardView, encounterView, regionView } from './tenth-realm.views.js';
+import { withProps } from '../../rules/plain-data.js';
 
 type Played<R> = R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null };
 
@@ -347,13 +348,13 @@ export class TenthRealmActions {
 
   private characterPayload<R extends object>(result: Played<R>, characterId: string) {
     const { characters, encounter: _encounter, ...rest } = result;
-    return { ...rest, character: characters.get(characterId)! };
+    return withProps(rest, { character: characters.get(characterId)! });
   }
 
   private rollView(roll: TrialResult, result: Played<object>, characterId: string) {
     // The rule names the kept card by its code; the API shows it as every revealed card, with its colour.
     const cardKept = roll.cardKept === null ? null : cardView(roll.cardKept.code);
-    return { ...roll, cardKept, eventSeq: result.eventSeq, character: result.characters.get(characterId)! };
+    return withProps(roll, { cardKept, eventSeq: result.eventSeq, character: result.characters.get(characterId)! });
   }
 
   private async region(principal: Principal, campaignId: string, hex: string) {

@@ -12,7 +12,7 @@ import { CharactersRepository, type CharacterOwner, type CharacterRecord } from 
 import { DecksRepository } from '../../modules/decks/decks.repository.js';
 import { DecksService } from '../../modules/decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
-import { sameData } from '../../rules/plain-data.js';
+import { sameData, withProps } from '../../rules/plain-data.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
 import { COMBAT_KIND, TenthRealmRepository, tenthRealmStateOf, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
 
@@ -179,17 +179,17 @@ export class TenthRealmService implements OnModuleInit {
       if (after.combat && !sameData(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
 
       const tenthRealmSession = after.world.session;
-      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, { ...row, tenthRealmSession }]));
+      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, withProps(row, { tenthRealmSession })]));
       if (options.newCharacter) {
         const sheet = { [SHEET_KEY]: after.characters[options.newCharacter.id] };
-        characters.set(options.newCharacter.id, { ...(await this.characters.insert({ ...options.newCharacter, sheet })), tenthRealmSession });
+        characters.set(options.newCharacter.id, withProps(await this.characters.insert({ ...options.newCharacter, sheet }), { tenthRealmSession }));
       }
       for (const row of rows) {
         const sheet = after.characters[row.id];
         if (sheet && !sameData(before.characters[row.id], sheet)) {
-          const updated = { ...row.sheet, [SHEET_KEY]: sheet };
+          const updated = withProps(row.sheet, { [SHEET_KEY]: sheet });
           await this.characters.updateSheet(row.id, updated);
-          characters.set(row.id, { ...row, sheet: updated, tenthRealmSession });
+          characters.set(row.id, withProps(row, { sheet: updated, tenthRealmSession }));
         }
       }
 
@@ -197,7 +197,8 @@ export class TenthRealmService implements OnModuleInit {
       const savedEncounter = after.combat
         ? { id: after.combat.id, campaignId, kind: encounter?.kind ?? COMBAT_KIND, status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
         : null;
-      return { ...outcome.result, eventSeq, characters, encounter: savedEncounter };
+      // The rule's result R, with what the move adds (withProps types its copy for a known R only).
+      return withProps(outcome.result, { eventSeq, characters, encounter: savedEncounter }) as R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null };
     }, prefetch);
   }
 
