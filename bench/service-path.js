@@ -13,6 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
 import pg from 'pg';
 import { startArbiter } from '../dist/bootstrap.js';
 import { loadConfig } from '../dist/infra/config.js';
@@ -24,6 +25,23 @@ import { prepareCampaigns } from './lib/api.js';
 import { BASELINES } from './lib/baseline.js';
 import { startBenchDatabase } from './lib/database.js';
 import { prepareTrialRolls } from './lib/tenth-realm.js';
+
+/**
+ * What the young generation's collections (scavenges) moved to the old generation, in bytes, and
+ * how many collections of each kind ran: a request's objects should die young, and what is
+ * promoted costs a full collection later (bench/README.md, "Garbage").
+ */
+function collections({ statistics }) {
+  const oldGeneration = (at) => at.heapSpaceStatistics.filter((space) => space.spaceName === 'old_space' || space.spaceName === 'lo_space').reduce((sum, space) => sum + space.spaceUsedSize, 0);
+  let promoted = 0;
+  let scavenges = 0;
+  for (const collection of statistics) {
+    if (collection.gcType !== 'Scavenge') continue;
+    scavenges += 1;
+    promoted += Math.max(0, oldGeneration(collection.afterGC) - oldGeneration(collection.beforeGC));
+  }
+  return { promoted, scavenges, full: statistics.filter((collection) => collection.gcType === 'MarkSweepCompact').length };
+}
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -66,13 +84,17 @@ try {
     for (const name of only) {
       const run = runs[name];
       if (!run) continue;
+      const gc = new v8.GCProfiler();
+      gc.start();
       const started = process.cpuUsage();
       const startedAt = performance.now();
       for (let i = 0; i < actions; i += 1) await run();
       const cpu = process.cpuUsage(started);
       const wall = performance.now() - startedAt;
+      const { promoted, scavenges, full } = collections(gc.stop());
       console.log(
-        `round ${round}  ${name.padEnd(5)}  ${(((cpu.user + cpu.system) / actions) | 0).toString().padStart(4)} µs of CPU and ${(((wall * 1000) / actions) | 0).toString().padStart(4)} µs each`,
+        `round ${round}  ${name.padEnd(5)}  ${(((cpu.user + cpu.system) / actions) | 0).toString().padStart(4)} µs of CPU and ${(((wall * 1000) / actions) | 0).toString().padStart(4)} µs each,` +
+          ` ${((promoted / actions) | 0).toString().padStart(5)} B promoted each (${scavenges} scavenges, ${full} full collections)`,
       );
     }
   }
