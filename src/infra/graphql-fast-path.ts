@@ -12,6 +12,7 @@ import {
 import Negotiator from 'negotiator';
 import { countOperations } from './graphql-limits.js';
 import type { OperationRateLimiter } from './rate-limit.js';
+import { withProps } from '../rules/plain-data.js';
 
 /** How many documents Apollo accepted are kept, by their text: a client sends the same few again and again. */
 const MAX_DOCUMENTS = 1000;
@@ -169,13 +170,13 @@ export class GraphQLFastPath {
    */
   private formatted(error: GraphQLError, headers: Map<string, string>, formatError: ServedGraphQL['formatError']): GraphQLFormattedError {
     if (this.maskSuggestions) error.message = error.message.replace(/Did you mean ".+"/g, SUGGESTION_MASK);
-    const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' };
+    const extensions: Record<string, unknown> = withProps(error.extensions, { code: error.extensions.code ?? 'INTERNAL_SERVER_ERROR' });
     const http = extensions.http as { status?: unknown; headers?: unknown } | undefined;
     if (http && typeof http === 'object' && (!('status' in http) || typeof http.status === 'number') && (!('headers' in http) || http.headers instanceof Map)) {
       if (http.headers instanceof Map) for (const [name, value] of http.headers) headers.set(String(name), String(value));
       delete extensions.http;
     }
-    const enriched: GraphQLFormattedError = { ...error.toJSON(), extensions };
+    const enriched: GraphQLFormattedError = withProps(error.toJSON(), { extensions });
     try {
       return formatError ? formatError(enriched, error) : enriched;
     } catch {

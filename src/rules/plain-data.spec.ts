@@ -117,4 +117,9 @@ describe('withProps', () => {
     expect(Object.getPrototypeOf(fromExtra)).toBe(Object.prototype);
     expect(Object.keys(fromExtra)).toEqual(['a', '__proto__']);
   });
+
+  it('takes null and undefined as empty, as the spread does', () => {
+    expect(withProps({ a: 1 }, undefined as unknown as object)).toEqual({ a: 1 });
+    expect(withProps(null as unknown as object, { b: 2 })).toEqual({ b: 2 });
+  });
 });

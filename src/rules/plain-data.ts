@@ -64,6 +64,10 @@ export function sameData(a: unknown, b: unknown): boolean {
  * from an own `__proto__` key (JSON can hold one), which the spread defines as a property.
  */
 export function withProps<B extends object, E extends object>(base: B, extra: E): Omit<B, keyof E> & E {
-  if (Object.hasOwn(base, '__proto__') || Object.hasOwn(extra, '__proto__')) return { ...base, ...extra };
+  // eslint-disable-next-line no-restricted-syntax -- here the spread is what is meant
+  if (hasOwnProto(base) || hasOwnProto(extra)) return { ...base, ...extra };
   return Object.assign({}, base, extra);
 }
+
+/** Whether `value` has an own `__proto__` key; like the spread, null and undefined are empty. */
+const hasOwnProto = (value: object | null | undefined): boolean => value != null && Object.hasOwn(value, '__proto__');

@@ -11,6 +11,7 @@ import { DecksService } from '../decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../events/game-ledger.service.js';
 import { CampaignsRepository, type CampaignRecord, type RevealedSeedRecord } from './campaigns.repository.js';
 import { MembersRepository, type MemberRecord } from './members.repository.js';
+import { withProps } from '../../rules/plain-data.js';
 
 @Injectable()
 export class CampaignsService {
@@ -124,7 +125,7 @@ export class CampaignsService {
   private async admitMember(action: CampaignAction, name: string, role: MemberRole): Promise<{ member: MemberRecord; apiKey: string }> {
     const apiKey = newApiKey();
     const member: MemberRecord = { id: randomUUID(), campaignId: action.campaign.id, name, role };
-    await this.members.insert({ ...member, apiKeyHash: hashApiKey(apiKey) });
+    await this.members.insert(withProps(member, { apiKeyHash: hashApiKey(apiKey) }));
     action.record('member.added', { memberId: member.id, name, role });
     return { member, apiKey };
   }

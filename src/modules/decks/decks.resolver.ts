@@ -7,6 +7,7 @@ import { Character } from '../characters/character.model.js';
 import { CreateDeckInput, DrawCardsInput, EndSceneInput, MoveCardsInput, ShuffleDeckInput } from './deck.inputs.js';
 import { Card, CardPreset, Deck, DeckChangePayload, DrawCardsPayload, EndScenePayload } from './deck.model.js';
 import { DecksService } from './decks.service.js';
+import { withProps } from '../../rules/plain-data.js';
 
 @Resolver(() => Deck)
 export class DecksResolver {
@@ -21,7 +22,7 @@ export class DecksResolver {
   @Query(() => CardPreset, { description: "A preset deck's cards, in canonical order. Needs no key." })
   cardPreset(@Args('id', { type: () => ID }) id: string) {
     const preset = this.service.findPreset(id);
-    return { ...preset, cards: preset.cards.map((card) => ({ ...card, deckId: preset.id })) };
+    return withProps(preset, { cards: preset.cards.map((card) => withProps(card, { deckId: preset.id })) });
   }
 
   @Mutation(() => Deck, { description: 'GM: a deck from a preset or a card list, shuffled with the random stream.' })

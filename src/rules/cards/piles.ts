@@ -235,10 +235,9 @@ export function reshuffle(piles: DeckPiles, options: { includeDiscard: boolean }
  * piles directly.
  */
 export function returnDiscards(piles: DeckPiles, rng: Rng): DeckPiles {
-  return {
-    ...copyPiles(piles),
+  return withProps(copyPiles(piles), {
     drawPile: shuffle([...piles.drawPile, ...piles.discardPile, ...piles.table], rng),
     discardPile: [],
     table: [],
-  };
+  });
 }

@@ -1,5 +1,6 @@
 import type { CardDefinition } from '../cards/card.js';
 import { BONUSES, type Bonus, bonusesOf, cardTypeOf, forceOf } from './cards.js';
+import { withProps } from '../plain-data.js';
 
 /**
  * Bonuses that stack as scores (enchanted-realms-cards.md, Stacking cards): the attributes, and
@@ -82,5 +83,5 @@ export function stackCharacter(cards: readonly CardDefinition[]): StackedCharact
     }
   }
   Object.assign(stacked, scores);
-  return { ...stacked, maxHealth: scores.HEALTH ?? DEFAULT_HEALTH };
+  return withProps(stacked, { maxHealth: scores.HEALTH ?? DEFAULT_HEALTH });
 }

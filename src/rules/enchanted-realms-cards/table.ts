@@ -6,7 +6,7 @@
  */
 import type { CardDefinition } from '../cards/card.js';
 import { drawCards, type DeckPiles } from '../cards/piles.js';
-import { copyData } from '../plain-data.js';
+import { copyData, withProps } from '../plain-data.js';
 import type { Rng } from '../random/random-stream.js';
 import { barterBetweenCharacters, barterWithLeadPlayer, itemWorth } from './barter.js';
 import { type Attribute, type Bonus, cardTypeOf, forceOf } from './cards.js';
@@ -344,7 +344,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     modifiers: ModifierTerm[],
   ): DrawSide => {
     const card = cardOf(next, cardId)!;
-    return { ...who, action, attribute, cardId, force: forceOf(card), modifiers, adjusted: adjustedScore(card, modifiers) };
+    return withProps(who, { action, attribute, cardId, force: forceOf(card), modifiers, adjusted: adjustedScore(card, modifiers) });
   };
 
   // The Draw, step 1 and 2: the initiator's card and modifiers (stacked before anything moves).
@@ -667,12 +667,12 @@ export const barter: TableRule<BarterInput, BarterResult> = (table, input) => {
     });
     if (!traded.ok) return refuse(traded.violation.reason, traded.violation.message);
     next.piles = traded.piles;
-    const result: BarterResult = { ...base, completed: true, balance, awaitingCharacterId: null };
+    const result: BarterResult = withProps(base, { completed: true, balance, awaitingCharacterId: null });
     return { ok: true, table: next, events: [tradedEvent(table, input, result)], result };
   }
   next.offers.push({ first, second, firstGives: [...gives[first]], secondGives: [...gives[second]], acceptedBy });
   const awaiting = acceptedBy.includes(input.from) ? input.to : input.from;
-  const result: BarterResult = { ...base, completed: false, balance, awaitingCharacterId: awaiting };
+  const result: BarterResult = withProps(base, { completed: false, balance, awaitingCharacterId: awaiting });
   return {
     ok: true,
     table: next,

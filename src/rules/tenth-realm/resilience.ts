@@ -3,6 +3,7 @@ import { repair } from './gear.js';
 import { freeSlots, type Attribute, type TenthRealmSheet } from './sheet.js';
 import { bySuit, refuse, rule, type Play } from './table.js';
 import { resolveTrial, type TrialInput } from './trial-roll.js';
+import { withProps } from '../plain-data.js';
 
 /** Takes resilience away; at 0 a resilience check is due (tenth-realm.md, "Resilience and conditions"). */
 export function loseResilience(sheet: TenthRealmSheet, amount: number): void {
@@ -27,7 +28,7 @@ export const resilienceCheck = rule(
   (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (!sheet.pending.resilienceCheckDue) refuse('NO_RESILIENCE_CHECK_DUE', 'no resilience check is due: resilience is above 0');
-    const roll = resolveTrial(play, { ...input, attribute: input.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
+    const roll = resolveTrial(play, withProps(input, { attribute: input.attribute ?? 'WILLPOWER' }), { resilienceCheck: true });
     sheet.pending.resilienceCheckDue = false;
     if (roll.success) {
       sheet.resilience = 1;

@@ -22,6 +22,7 @@ import {
   reconcile,
 } from '../../rules/enchanted-realms-cards/table.js';
 import { cardView, drawView } from './enchanted-realms.views.js';
+import { withProps } from '../../rules/plain-data.js';
 
 const WITH_ATTRIBUTE: readonly string[] = ['ACTION_WITH_CARD', 'ACTION_WITHOUT_CARD'];
 
@@ -50,11 +51,10 @@ export class EnchantedRealmsActions {
       await this.table.characterInReach(principal, input.campaignId, drawInput.opponent.characterId);
     }
     const result = await this.table.play(principal, input.campaignId, makeDraw, drawInput);
-    return {
-      ...result,
+    return withProps(result, {
       draw: drawView(result.deck, result.draw),
       counterDraw: result.counterDraw && drawView(result.deck, result.counterDraw),
-    };
+    });
   }
 
   /** GM: how many creatures appear is the Lead Player's Draw. */
@@ -132,7 +132,7 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
     if (input.opposingAction != null || input.opposingAttribute != null) {
       throw new BadUserInputError('opposingAction is for a Counter Draw, not a Challenge Number', 'opposingAction');
     }
-    return { ...base, challengeNumber };
+    return withProps(base, { challengeNumber });
   }
   const characterId = opponent!.characterId ?? null;
   const forTheGameCardId = opponent!.forTheGameCardId ?? null;
@@ -143,10 +143,9 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
   if (opposingAction && WITH_ATTRIBUTE.includes(opposingAction) && input.opposingAttribute == null && input.attribute == null) {
     throw new BadUserInputError(`${opposingAction} needs the attribute it tests: STR, AGL or PRE`, 'opposingAttribute');
   }
-  return {
-    ...base,
+  return withProps(base, {
     opponent: characterId !== null ? { characterId } : { forTheGameCardId: forTheGameCardId! },
     opposingAction,
     opposingAttribute: input.opposingAttribute ?? undefined,
-  };
+  });
 }

@@ -92,7 +92,7 @@ export class EnchantedRealmsService implements OnModuleInit {
         problems: checked.errors.map((error) => error.message),
       });
     }
-    return { ...given, cards: checked.cards };
+    return withProps(given, { cards: checked.cards });
   }
 
   /**
@@ -172,14 +172,14 @@ export class EnchantedRealmsService implements OnModuleInit {
       const after = outcome.table;
 
       if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
-      if (!sameData(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, { ...state, offers: after.offers });
+      if (!sameData(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, withProps(state, { offers: after.offers }));
 
       const adventureDeck = withProps(deck, { piles: after.piles });
       const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, withProps(row, { adventureDeck })]));
       const created = options.newCharacter;
       if (created) {
         const sheet = { [SHEET_KEY]: after.characters[created.id].sheet };
-        characters.set(created.id, withProps(await this.characters.insert({ ...created, campaignId, sheet }), { adventureDeck }));
+        characters.set(created.id, withProps(await this.characters.insert(withProps(created, { campaignId, sheet })), { adventureDeck }));
       }
       for (const row of rows) {
         const sheet = after.characters[row.id]?.sheet;
@@ -213,10 +213,11 @@ export class EnchantedRealmsService implements OnModuleInit {
       throw new NotFoundError('Member', memberId);
     }
     const id = randomUUID();
-    const result = await this.play(principal, input.campaignId, rule, { ...ruleInput, characterId: id, memberId, name: input.name }, {
+    const moveInput = withProps(ruleInput as object, { characterId: id, memberId, name: input.name });
+    const result = await this.play(principal, input.campaignId, rule, moveInput as I & { characterId: string; memberId: string | null; name: string }, {
       newCharacter: { id, memberId, name: input.name },
     });
-    return { ...result, character: result.characters.get(id)! };
+    return withProps(result, { character: result.characters.get(id)! }) as R & Played & { character: PlayedCharacter };
   }
 
   // ---- reads --------------------------------------------------------------------------------

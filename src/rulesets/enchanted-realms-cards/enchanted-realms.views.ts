@@ -6,12 +6,13 @@ import { stackCharacter } from '../../rules/enchanted-realms-cards/stacking.js';
 import type { EnchantedRealmsCampaign, EnchantedRealmsCharacter, EnchantedRealmsDraw } from './enchanted-realms.model.js';
 import type { DrawSide, EnchantedRealmsSheet } from '../../rules/enchanted-realms-cards/table.js';
 import { LEAD_PLAYER } from '../../rules/enchanted-realms-cards/table.js';
+import { withProps } from '../../rules/plain-data.js';
 
 /** A card of the Adventure Deck as the API shows it (the platform's `Card`). */
 export function cardView(deck: DeckRecord, cardId: string): CardView {
   const card = deck.cards.find((candidate) => candidate.id === cardId);
   if (!card) throw new Error(`card '${cardId}' is not in deck ${deck.id}`);
-  return { ...card, deckId: deck.id } as CardView;
+  return withProps(card, { deckId: deck.id }) as CardView;
 }
 
 /** A character's sheet with its table cards stacked (enchanted-realms-cards.md, Stacking cards). */

@@ -87,7 +87,7 @@ export class TenthRealmActions {
 
   async redrawAttribute(principal: Principal, input: TenthRealmRedrawAttributeInput) {
     const result = await this.onOwnCharacter(principal, input, redrawAttribute, { characterId: input.characterId, attribute: input.attribute });
-    return { ...result, card: cardView(result.card) };
+    return withProps(result, { card: cardView(result.card) });
   }
 
   async chooseVanori(principal: Principal, input: TenthRealmChooseVanoriInput) {
@@ -174,21 +174,19 @@ export class TenthRealmActions {
       },
       { combat: 'ACTIVE' },
     );
-    return {
-      ...this.characterPayload(result, input.characterId),
+    return withProps(this.characterPayload(result, input.characterId), {
       setUp: result.setUp,
       aid: result.aid,
-      morale: result.morale && { ...result.morale, card: cardView(result.morale.card) },
-    };
+      morale: result.morale && withProps(result.morale, { card: cardView(result.morale.card) }),
+    });
   }
 
   async blessing(principal: Principal, input: TenthRealmCharacterInput) {
     const result = await this.onOwnCharacter(principal, input, blessing, { characterId: input.characterId });
-    return {
-      ...result,
-      attributes: result.attributes.map((entry) => ({ ...entry, card: cardView(entry.card) })),
+    return withProps(result, {
+      attributes: result.attributes.map((entry) => withProps(entry, { card: cardView(entry.card) })),
       resilienceCard: cardView(result.resilienceCard),
-    };
+    });
   }
 
   // ---- resilience, conditions, gear, rest ---------------------------------------------------
@@ -200,7 +198,7 @@ export class TenthRealmActions {
       repair: input.repair ?? undefined,
       clearCondition: input.clearCondition ?? undefined,
     });
-    return { ...result, card: result.card === null ? null : cardView(result.card) };
+    return withProps(result, { card: result.card === null ? null : cardView(result.card) });
   }
 
   async resilienceCheck(principal: Principal, input: TenthRealmResilienceCheckInput) {
@@ -210,7 +208,7 @@ export class TenthRealmActions {
       attribute: input.attribute,
       dr: input.dr,
     });
-    return { ...this.characterPayload(result, input.characterId), roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated };
+    return withProps(this.characterPayload(result, input.characterId), { roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated });
   }
 
   /** GM: a consequence costs resilience. */
@@ -273,16 +271,15 @@ export class TenthRealmActions {
       principal,
       campaignId,
       attack,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
+      withProps(trialInput(input), { encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined }),
       { combat: { encounterId: input.encounterId } },
     );
     const view = encounterView(result.encounter!);
-    return {
-      ...result,
+    return withProps(result, {
       roll: this.rollView(result.roll, result, input.characterId),
       encounter: view,
       enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)!,
-    };
+    });
   }
 
   async defend(principal: Principal, input: TenthRealmDefendInput) {
@@ -293,7 +290,7 @@ export class TenthRealmActions {
       principal,
       campaignId,
       defend,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId },
+      withProps(trialInput(input), { encounterId: input.encounterId, enemyId: input.enemyId }),
       { combat: { encounterId: input.encounterId } },
     );
     return {

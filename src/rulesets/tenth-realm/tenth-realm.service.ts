@@ -30,7 +30,7 @@ type CombatScope = { encounterId: string } | 'ACTIVE' | 'NONE';
 /** The character's Tenth Realm sheet, with flags added since it was stored at their defaults. */
 export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): TenthRealmSheet | null {
   const sheet = character.sheet?.[SHEET_KEY] as TenthRealmSheet | undefined;
-  return sheet ? { ...sheet, pending: { ...NO_PENDING, ...sheet.pending } } : null;
+  return sheet ? withProps(sheet, { pending: withProps(NO_PENDING, sheet.pending) }) : null;
 }
 
 /**
@@ -72,7 +72,7 @@ export class TenthRealmService implements OnModuleInit {
         'settings.inventorySlots',
       );
     }
-    return { ...given, inventorySlots: slots };
+    return withProps(given, { inventorySlots: slots });
   }
 
   /** A new campaign gets its shared standard-52 deck and an empty map. */
@@ -175,14 +175,14 @@ export class TenthRealmService implements OnModuleInit {
       const after = outcome.state;
 
       if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
-      if (!sameData(before.world, after.world)) await this.repository.saveCampaignState(campaignId, { ...campaignState, world: after.world });
+      if (!sameData(before.world, after.world)) await this.repository.saveCampaignState(campaignId, withProps(campaignState, { world: after.world }));
       if (after.combat && !sameData(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
 
       const tenthRealmSession = after.world.session;
       const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, withProps(row, { tenthRealmSession })]));
       if (options.newCharacter) {
         const sheet = { [SHEET_KEY]: after.characters[options.newCharacter.id] };
-        characters.set(options.newCharacter.id, withProps(await this.characters.insert({ ...options.newCharacter, sheet }), { tenthRealmSession }));
+        characters.set(options.newCharacter.id, withProps(await this.characters.insert(withProps(options.newCharacter, { sheet })), { tenthRealmSession }));
       }
       for (const row of rows) {
         const sheet = after.characters[row.id];
@@ -227,7 +227,7 @@ export class TenthRealmService implements OnModuleInit {
     const result = await this.play(principal, input.campaignId, rule, { characterId: id }, {
       newCharacter: { id, campaignId: input.campaignId, memberId, name: input.name },
     });
-    return { ...result, character: result.characters.get(id)! };
+    return withProps(result, { character: result.characters.get(id)! });
   }
 
   // ---- reads --------------------------------------------------------------------------------
