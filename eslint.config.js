@@ -44,13 +44,13 @@ const PURE_RULES_SYNTAX = [
 ];
 
 /**
- * `{ ...base, more }`: Node.js 20's V8 makes an object that starts as a spread and has more
- * properties in the old generation, and whatever it points to then outlives the young
- * generation's collections (bench/README.md, "Garbage"). Tests are exempt.
+ * `{ ...base, more }`: on Node.js 20 an object that starts as a spread and has more properties
+ * outlives the young generation's collections, with whatever it points to, until a full one
+ * (bench/README.md, "Garbage"). Tests are exempt.
  */
 const YOUNG_COPIES = {
   selector: "ObjectExpression[properties.0.type='SpreadElement'][properties.length>1]",
-  message: '`{ ...base, more }` is made in the old generation on Node.js 20: write withProps(base, { more }) (src/rules/plain-data.ts).',
+  message: '`{ ...base, more }` outlives the young generation on Node.js 20, with what it points to: write withProps(base, { more }) (src/rules/plain-data.ts).',
 };
 const NOT_ON_A_REQUEST_PATH = ['src/**/*.spec.ts', 'src/**/testing.ts'];
 

@@ -10,9 +10,9 @@ import {
   getOperationAST,
 } from 'graphql';
 import Negotiator from 'negotiator';
+import { withProps } from '../rules/plain-data.js';
 import { countOperations } from './graphql-limits.js';
 import type { OperationRateLimiter } from './rate-limit.js';
-import { withProps } from '../rules/plain-data.js';
 
 /** How many documents Apollo accepted are kept, by their text: a client sends the same few again and again. */
 const MAX_DOCUMENTS = 1000;

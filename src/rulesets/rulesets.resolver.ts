@@ -1,8 +1,8 @@
 import { Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../modules/auth/auth.guard.js';
+import { withProps } from '../rules/plain-data.js';
 import { RulesetHooks } from './ruleset-hooks.js';
 import { RULESETS } from './ruleset-registry.js';
-import { withProps } from '../rules/plain-data.js';
 
 @ObjectType({ description: 'A rule system a campaign can be played by.' })
 export class Ruleset {

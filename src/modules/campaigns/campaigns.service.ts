@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { withProps } from '../../rules/plain-data.js';
 import { commitmentOf } from '../../rules/random/random-stream.js';
 import { RulesetHooks } from '../../rulesets/ruleset-hooks.js';
 import { RULESETS, findRuleset } from '../../rulesets/ruleset-registry.js';
@@ -11,7 +12,6 @@ import { DecksService } from '../decks/decks.service.js';
 import { GameLedger, type CampaignAction } from '../events/game-ledger.service.js';
 import { CampaignsRepository, type CampaignRecord, type RevealedSeedRecord } from './campaigns.repository.js';
 import { MembersRepository, type MemberRecord } from './members.repository.js';
-import { withProps } from '../../rules/plain-data.js';
 
 @Injectable()
 export class CampaignsService {

@@ -1,5 +1,6 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ParseIdPipe } from '../../common/id.pipe.js';
+import { withProps } from '../../rules/plain-data.js';
 import { CurrentPrincipal, Public } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
 import { Campaign } from '../campaigns/campaign.model.js';
@@ -7,7 +8,6 @@ import { Character } from '../characters/character.model.js';
 import { CreateDeckInput, DrawCardsInput, EndSceneInput, MoveCardsInput, ShuffleDeckInput } from './deck.inputs.js';
 import { Card, CardPreset, Deck, DeckChangePayload, DrawCardsPayload, EndScenePayload } from './deck.model.js';
 import { DecksService } from './decks.service.js';
-import { withProps } from '../../rules/plain-data.js';
 
 @Resolver(() => Deck)
 export class DecksResolver {

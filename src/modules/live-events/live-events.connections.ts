@@ -15,9 +15,9 @@ import {
 import type { WebSocket } from 'ws';
 import { RateLimitedError, type OperationRateLimiter } from '../../infra/rate-limit.js';
 import { newRequestContext, type RequestContext } from '../../infra/request-context.js';
+import { withProps } from '../../rules/plain-data.js';
 import type { ConnectionGraphQLContext } from '../auth/auth.guard.js';
 import { AuthService } from '../auth/auth.service.js';
-import { withProps } from '../../rules/plain-data.js';
 
 type ConnectionContext = Parameters<NonNullable<GraphQLWsSubscriptionsConfig['onConnect']>>[0];
 

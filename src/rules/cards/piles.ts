@@ -1,6 +1,6 @@
+import { withProps } from '../plain-data.js';
 import { type Rng, shuffle } from '../random/random-stream.js';
 import type { CardDefinition } from './card.js';
-import { withProps } from '../plain-data.js';
 
 /**
  * Where every card of one deck is, by card id. Index 0 of the draw and discard piles is the top

@@ -1,8 +1,8 @@
 import type { CardDefinition } from '../cards/card.js';
 import type { DeckPiles } from '../cards/piles.js';
+import { withProps } from '../plain-data.js';
 import { cardTypeOf, forceOf } from './cards.js';
 import { cardLookup, moveCheckedCards, refuse, type RuleOutcome, type RuleViolation } from './outcome.js';
-import { withProps } from '../plain-data.js';
 
 /** The machine codes of a refused trade. */
 export type BarterRefusal =

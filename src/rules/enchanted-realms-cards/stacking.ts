@@ -1,6 +1,6 @@
 import type { CardDefinition } from '../cards/card.js';
-import { BONUSES, type Bonus, bonusesOf, cardTypeOf, forceOf } from './cards.js';
 import { withProps } from '../plain-data.js';
+import { BONUSES, type Bonus, bonusesOf, cardTypeOf, forceOf } from './cards.js';
 
 /**
  * Bonuses that stack as scores (enchanted-realms-cards.md, Stacking cards): the attributes, and

@@ -1,5 +1,5 @@
-import type { Rng } from './random-stream.js';
 import { withProps } from '../plain-data.js';
+import type { Rng } from './random-stream.js';
 
 /** Longest expression accepted, in characters. */
 export const MAX_EXPRESSION_LENGTH = 200;

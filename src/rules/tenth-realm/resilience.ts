@@ -1,9 +1,9 @@
+import { withProps } from '../plain-data.js';
 import type { GearSlot } from './gear.js';
 import { repair } from './gear.js';
 import { freeSlots, type Attribute, type TenthRealmSheet } from './sheet.js';
 import { bySuit, refuse, rule, type Play } from './table.js';
 import { resolveTrial, type TrialInput } from './trial-roll.js';
-import { withProps } from '../plain-data.js';
 
 /** Takes resilience away; at 0 a resilience check is due (tenth-realm.md, "Resilience and conditions"). */
 export function loseResilience(sheet: TenthRealmSheet, amount: number): void {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError } from '../../common/errors.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
+import { withProps } from '../../rules/plain-data.js';
 import type {
   EnchantedRealmsAwardInput,
   EnchantedRealmsBarterInput,
@@ -22,7 +23,6 @@ import {
   reconcile,
 } from '../../rules/enchanted-realms-cards/table.js';
 import { cardView, drawView } from './enchanted-realms.views.js';
-import { withProps } from '../../rules/plain-data.js';
 
 const WITH_ATTRIBUTE: readonly string[] = ['ACTION_WITH_CARD', 'ACTION_WITHOUT_CARD'];
 

@@ -3,10 +3,10 @@ import type { CardView } from '../../modules/decks/decks.service.js';
 import { modifierTotal } from '../../rules/enchanted-realms-cards/draw.js';
 import { characterCards } from '../../rules/enchanted-realms-cards/rewards.js';
 import { stackCharacter } from '../../rules/enchanted-realms-cards/stacking.js';
+import { withProps } from '../../rules/plain-data.js';
 import type { EnchantedRealmsCampaign, EnchantedRealmsCharacter, EnchantedRealmsDraw } from './enchanted-realms.model.js';
 import type { DrawSide, EnchantedRealmsSheet } from '../../rules/enchanted-realms-cards/table.js';
 import { LEAD_PLAYER } from '../../rules/enchanted-realms-cards/table.js';
-import { withProps } from '../../rules/plain-data.js';
 
 /** A card of the Adventure Deck as the API shows it (the platform's `Card`). */
 export function cardView(deck: DeckRecord, cardId: string): CardView {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '../../common/errors.js';
 import { requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
+import { withProps } from '../../rules/plain-data.js';
 import { burnCard } from '../../rules/tenth-realm/burns.js';
 import { attack, defend, endCombat, morale, startCombat } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
@@ -49,7 +50,6 @@ import type {
 import type { EncounterRecord } from './tenth-realm.repository.js';
 import { TenthRealmService, type PlayedCharacter, type Rule } from './tenth-realm.service.js';
 import { cardView, encounterView, regionView } from './tenth-realm.views.js';
-import { withProps } from '../../rules/plain-data.js';
 
 type Played<R> = R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null };
 

@@ -1,3 +1,4 @@
+import { withProps } from '../../rules/plain-data.js';
 import { ATTRIBUTES, usedSlots, type TenthRealmSheet as Sheet } from '../../rules/tenth-realm/sheet.js';
 import type { Region, World } from '../../rules/tenth-realm/table.js';
 import { isRed } from '../../rules/tenth-realm/table.js';
@@ -12,7 +13,6 @@ import type {
   TenthRealmRegion,
   TenthRealmSheet,
 } from './tenth-realm.model.js';
-import { withProps } from '../../rules/plain-data.js';
 
 /** How the API shows a card of the shared deck. */
 export const cardView = (code: string): TenthRealmCard => ({ code, color: isRed(code) ? 'RED' : 'BLACK' });
