@@ -56,10 +56,9 @@ function cardsOf(deck: DeckRecord, ids: readonly string[]): CardView[] {
 /**
  * The deck as the API shows it. The card lists and hand sizes are worked out when read — most
  * answers ask for a few counts, not the whole discard pile — and on every read, like a field
- * resolver; `toJSON` serialises them too. They are the class's getters: getters written in an
- * object literal are new functions for every object, and V8 then makes every object a hidden class
- * of its own, in the old generation, which keeps the view and its deck alive past every
- * young-generation collection until a full one.
+ * resolver; `toJSON` serialises them too. They are the class's getters: on Node.js 20 an object
+ * literal with getters outlives the young generation's collections, with the deck its getters
+ * close over, until a full one (bench/README.md, "Garbage").
  */
 class LazyDeckView implements DeckView {
   readonly id: string;
