@@ -78,7 +78,8 @@ try {
     draw: () => asRequest(() => decks.drawCards(gm, { deckId: target.deckId, count: 1, from: 'TOP', to: 'DISCARD' })),
     trial: trial.skip
       ? undefined
-      : () => asRequest(() => tenthRealm.trialRoll(player, { ...trial.build(target).variables.i, dr: 12, fate: false, burns: [], drAdjustments: [] })),
+      : // Object.assign, not a spread with more fields: that copy would outlive the young generation ("Garbage").
+        () => asRequest(() => tenthRealm.trialRoll(player, Object.assign({}, trial.build(target).variables.i, { dr: 12, fate: false, burns: [], drAdjustments: [] }))),
   };
   for (let round = 1; round <= rounds; round += 1) {
     for (const name of only) {
