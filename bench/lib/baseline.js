@@ -105,6 +105,7 @@ const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES } = await import('../../dist/mod
 const { APPEND_EVENTS } = await import('../../dist/modules/events/events.repository.js');
 // And sent as the server sends them (without node-postgres's copy of each query's config).
 const { submit, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
+const { textArrayLiteral } = await import('../../dist/infra/text-arrays.js');
 const { Turns } = await import('../../dist/infra/turns.js');
 
 /**
@@ -133,7 +134,7 @@ async function drawCardsPipelined(pool, target) {
     const seq = campaign.last_event_seq + 1;
     const actor = { id: target.gmMemberId, role: 'GM' };
     await nextTurn();
-    send(SAVE_PILES, [deck.id, draw.drawPile, draw.discardPile, deck.table_cards, deck.hands]);
+    send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
     send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
     const [commit] = await Promise.all([send('COMMIT'), ...sent]);
     if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { ConflictError } from '../common/errors.js';
 import { currentRequestContext, type RequestContext } from './request-context.js';
+import { parseTextArray, TEXT_ARRAY_OID } from './text-arrays.js';
 import { Turns } from './turns.js';
 
 export type Row = Record<string, unknown>;
@@ -98,6 +99,8 @@ export const CLAIM_SAVEPOINT = 'after_idempotency_claim';
 
 // Postgres returns BIGINT (count(*), sums) as text by default; our counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// The piles of a deck, read on every card move: see text-arrays.ts.
+pg.types.setTypeParser(TEXT_ARRAY_OID, parseTextArray);
 
 /** Postgres error codes a transaction may hit through no fault of the request. */
 export const SERIALIZATION_FAILURE = '40001';

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { Database } from '../../src/infra/database.js';
 import { applyMigrations } from '../../src/infra/migrations.js';
 import { CampaignsRepository } from '../../src/modules/campaigns/campaigns.repository.js';
+import { textArrayLiteral } from '../../src/infra/text-arrays.js';
 import { DecksRepository } from '../../src/modules/decks/decks.repository.js';
 import type { CardDefinition } from '../../src/rules/cards/card.js';
 import { testDatabaseUrl } from '../helpers/arbiter.js';
@@ -38,5 +40,24 @@ describe('DecksRepository: the piles as Postgres keeps them', () => {
     const emptied = { drawPile: [], discardPile: [...plain, ...awkward], table: [], hands: {} };
     await decks.savePiles(id, emptied);
     expect((await decks.findById(id))?.piles).toEqual(emptied);
+  });
+
+  it('writes text arrays Postgres reads as node-postgres would send them, and reads back what Postgres sends', async () => {
+    // Any text Postgres keeps (not NUL), heavy on what array syntax gives a meaning to.
+    const element = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', '7', '"', '\\', '{', '}', ',', ' ', '\t', 'N', 'U', 'L', 'l', 'ü', '\u00a0', '\u3000') }),
+      fc.string().map((text) => text.replaceAll('\u0000', '')),
+      fc.constantFrom('', 'NULL', 'null', 'nUlL', 'NULLS'),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(element, { maxLength: 12 }), async (elements) => {
+        const [row] = await db.query<{ read: string[]; same: boolean }>('SELECT $1::text[] AS read, $1::text[] = $2::text[] AS same', [textArrayLiteral(elements), elements]);
+        expect(row.same).toBe(true);
+        expect(row.read).toEqual(elements);
+      }),
+      { numRuns: 300 },
+    );
+    const [nulls] = await db.query<{ read: unknown }>("SELECT ARRAY[NULL, 'NULL', 'a']::text[] AS read");
+    expect(nulls.read).toEqual([null, 'NULL', 'a']);
   });
 });

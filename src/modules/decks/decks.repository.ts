@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Database, prepared } from '../../infra/database.js';
 import { batchedRead, groupedBy } from '../../infra/request-context.js';
 import { SettledFacts } from '../../infra/settled-facts.js';
+import { textArrayLiteral } from '../../infra/text-arrays.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { DeckPiles } from '../../rules/cards/piles.js';
 
@@ -113,7 +114,7 @@ export class DecksRepository {
     await this.db.query(
       `INSERT INTO decks (id, campaign_id, name, cards, draw_pile, discard_pile, table_cards, hands)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [deck.id, deck.campaignId, deck.name, JSON.stringify(deck.cards), piles.drawPile, piles.discardPile, piles.table, piles.hands],
+      [deck.id, deck.campaignId, deck.name, JSON.stringify(deck.cards), textArrayLiteral(piles.drawPile), textArrayLiteral(piles.discardPile), textArrayLiteral(piles.table), piles.hands],
     );
   }
 
@@ -162,6 +163,6 @@ export class DecksRepository {
 
   /** A Database.write: it travels with the mutation's next read or its other writes. */
   async savePiles(id: string, piles: DeckPiles): Promise<void> {
-    await this.db.write(SAVE_PILES, [id, piles.drawPile, piles.discardPile, piles.table, piles.hands]);
+    await this.db.write(SAVE_PILES, [id, textArrayLiteral(piles.drawPile), textArrayLiteral(piles.discardPile), textArrayLiteral(piles.table), piles.hands]);
   }
 }
