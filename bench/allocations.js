@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+/**
+ * What a loaded server allocates per action, and where: Arbiter started from `dist/` (run
+ * `npm run build` first) in this process on a fresh database with 100 campaigns, a child process
+ * sending it drawCards (or trial rolls) from 32 connections with autocannon, and V8's sampling heap
+ * profiler counting every allocation — the ones the young generation collects included — over a
+ * window of the load. Every byte allocated is a byte the scavenger must make room for: this says
+ * which code makes the young generation fill up, where `bench/service-path.js` says what outlives it.
+ *   node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] > /dev/null
+ * The server's log goes to stdout, as `npm start`'s does; the report goes to stderr.
+ * Environment: DATABASE_URL (a Postgres server to create a fresh database on; default: embedded).
+ */
+import { fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : fallback;
+};
+const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventSeq reshuffled cards { id code } deck { drawPileCount } } }';
+const WARM_UP_SECONDS = 6;
+
+/** The child: 32 connections of autocannon for `seconds`, round-robin over the prepared requests. */
+async function load(url, requestsFile, seconds) {
+  const requests = JSON.parse(readFileSync(requestsFile, 'utf8'));
+  let next = 0;
+  const result = await autocannon({
+    url: `${url}/graphql`,
+    connections: 32,
+    duration: seconds,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (request) => {
+          const { body, authorization } = requests[next];
+          next = (next + 1) % requests.length;
+          return Object.assign(request, { body, headers: { 'content-type': 'application/json', authorization } });
+        },
+      },
+    ],
+  });
+  process.stderr.write(`load: ${Math.round(result.requests.average)} req/s, ${result.non2xx} answers other than 200, ${result.errors} errors\n`);
+}
+
+/** The package (or file of Arbiter's build) a call frame belongs to. */
+function origin(url) {
+  if (!url) return '(V8 and native)';
+  const inModules = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url);
+  if (inModules) return inModules[1];
+  if (url.startsWith('node:')) return 'node: (Node.js internals)';
+  return url.replace(/^file:\/\/.*?\/dist\//, 'dist/');
+}
+
+/** Self bytes by package and by function, over the profile's tree. */
+function tally(profile) {
+  const byOrigin = new Map();
+  const byFunction = new Map();
+  let total = 0;
+  const add = (map, key, bytes) => map.set(key, (map.get(key) ?? 0) + bytes);
+  const stack = [profile.head];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    const { functionName, url, lineNumber } = node.callFrame;
+    total += node.selfSize;
+    add(byOrigin, origin(url), node.selfSize);
+    add(byFunction, `${functionName || '(anonymous)'}  ${origin(url)}:${lineNumber + 1}`, node.selfSize);
+    stack.push(...node.children);
+  }
+  return { total, byOrigin, byFunction };
+}
+
+async function main() {
+  const { startArbiter } = await import('../dist/bootstrap.js');
+  const { loadConfig } = await import('../dist/infra/config.js');
+  const { prepareCampaigns } = await import('./lib/api.js');
+  const { startBenchDatabase } = await import('./lib/database.js');
+  const { prepareTrialRolls } = await import('./lib/tenth-realm.js');
+  const action = option('--action', 'draw');
+  const seconds = Number(option('--seconds', 6));
+  const top = Number(option('--top', 30));
+  if (!['draw', 'trial'].includes(action) || !(seconds > 0) || !(top > 0)) {
+    process.stderr.write('usage: node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] > /dev/null\n');
+    process.exit(2);
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-allocations-'));
+  const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
+  const adminKey = 'allocations-admin-key-0123456789';
+  const arbiter = await startArbiter(loadConfig({ DATABASE_URL: database.url, ARBITER_ADMIN_KEY: adminKey, LOG_LEVEL: 'info', PORT: '0', ARBITER_RATE_LIMIT_PER_MINUTE: '1000000' }));
+  const events = new pg.Client({ connectionString: database.url });
+  await events.connect();
+  try {
+    const targets = await prepareCampaigns(arbiter.url, adminKey, 100);
+    let build = (target) => ({ key: target.gmKey, query: DRAW, variables: { i: { deckId: target.deckId, count: 1, to: 'DISCARD' } } });
+    if (action === 'trial') {
+      const trial = await prepareTrialRolls(arbiter.url, adminKey, targets);
+      if (trial.skip) throw new Error(trial.skip);
+      build = trial.build;
+    }
+    const requestsFile = join(dataDir, 'requests.json');
+    writeFileSync(
+      requestsFile,
+      JSON.stringify(targets.map((target) => {
+        const { key, query, variables } = build(target);
+        return { body: JSON.stringify({ query, variables }), authorization: `Bearer ${key}` };
+      })),
+    );
+    const child = fork(fileURLToPath(import.meta.url), ['--load', arbiter.url, requestsFile, String(WARM_UP_SECONDS + seconds + 2)]);
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_SECONDS * 1000));
+
+    // Each action appends one event to its campaign's log: the log's growth counts the actions.
+    const logged = async () => Number((await events.query('SELECT count(*) AS n FROM game_events')).rows[0].n);
+    const session = new Session();
+    session.connect();
+    const before = await logged();
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const actions = (await logged()) - before;
+    session.disconnect();
+    await exited;
+
+    const { total, byOrigin, byFunction } = tally(profile);
+    const kb = (bytes) => (bytes / actions / 1024).toFixed(2).padStart(7);
+    const share = (bytes) => ((100 * bytes) / total).toFixed(1).padStart(5);
+    const table = (map, count) =>
+      [...map]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .map(([name, bytes]) => `  ${kb(bytes)} KB  ${share(bytes)} %  ${name}`)
+        .join('\n');
+    process.stderr.write(
+      `${action}: ${actions} actions in ${seconds} s sampled, ${kb(total).trim()} KB allocated per action\n\n` +
+        `by package (self)\n${table(byOrigin, 20)}\n\nby function (self)\n${table(byFunction, top)}\n`,
+    );
+  } finally {
+    await events.end();
+    await arbiter.close();
+    await database.stop();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--load') await load(process.argv[3], process.argv[4], Number(process.argv[5]));
+else await main();
