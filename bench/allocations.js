@@ -6,7 +6,8 @@
  * profiler counting every allocation — the ones the young generation collects included — over a
  * window of the load. Every byte allocated is a byte the scavenger must make room for: this says
  * which code makes the young generation fill up, where `bench/service-path.js` says what outlives it.
- *   node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] > /dev/null
+ *   node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] [--save FILE] > /dev/null
+ * `--save FILE` also writes the profile (a .heapprofile: Chrome DevTools' Memory tab opens it).
  * The server's log goes to stdout, as `npm start`'s does; the report goes to stderr.
  * Environment: DATABASE_URL (a Postgres server to create a fresh database on; default: embedded).
  */
@@ -84,8 +85,9 @@ async function main() {
   const action = option('--action', 'draw');
   const seconds = Number(option('--seconds', 6));
   const top = Number(option('--top', 30));
+  const save = option('--save', undefined);
   if (!['draw', 'trial'].includes(action) || !(seconds > 0) || !(top > 0)) {
-    process.stderr.write('usage: node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] > /dev/null\n');
+    process.stderr.write('usage: node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] [--save FILE] > /dev/null\n');
     process.exit(2);
   }
 
@@ -125,6 +127,7 @@ async function main() {
     const { profile } = await session.post('HeapProfiler.stopSampling');
     const actions = (await logged()) - before;
     session.disconnect();
+    if (save) writeFileSync(save, JSON.stringify(profile));
     await exited;
 
     const { total, byOrigin, byFunction } = tally(profile);
