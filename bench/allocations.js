@@ -77,10 +77,8 @@ function tally(profile) {
 }
 
 async function main() {
-  const { startArbiter } = await import('../dist/bootstrap.js');
-  const { loadConfig } = await import('../dist/infra/config.js');
   const { prepareCampaigns } = await import('./lib/api.js');
-  const { startBenchDatabase } = await import('./lib/database.js');
+  const { startArbiterInProcess } = await import('./lib/in-process.js');
   const { prepareTrialRolls } = await import('./lib/tenth-realm.js');
   const action = option('--action', 'draw');
   const seconds = Number(option('--seconds', 6));
@@ -91,11 +89,9 @@ async function main() {
     process.exit(2);
   }
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-allocations-'));
-  const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
-  const adminKey = 'allocations-admin-key-0123456789';
-  const arbiter = await startArbiter(loadConfig({ DATABASE_URL: database.url, ARBITER_ADMIN_KEY: adminKey, LOG_LEVEL: 'info', PORT: '0', ARBITER_RATE_LIMIT_PER_MINUTE: '1000000' }));
-  const events = new pg.Client({ connectionString: database.url });
+  const { arbiter, adminKey, databaseUrl, stop } = await startArbiterInProcess({ name: 'allocations', logLevel: 'info' });
+  const scratch = mkdtempSync(join(tmpdir(), 'arbiter-allocations-requests-'));
+  const events = new pg.Client({ connectionString: databaseUrl });
   await events.connect();
   try {
     const targets = await prepareCampaigns(arbiter.url, adminKey, 100);
@@ -105,7 +101,7 @@ async function main() {
       if (trial.skip) throw new Error(trial.skip);
       build = trial.build;
     }
-    const requestsFile = join(dataDir, 'requests.json');
+    const requestsFile = join(scratch, 'requests.json');
     writeFileSync(
       requestsFile,
       JSON.stringify(targets.map((target) => {
@@ -145,10 +141,8 @@ async function main() {
     );
   } finally {
     await events.end();
-    await arbiter.close();
-    await database.stop();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -10,20 +10,15 @@
  * Usage: node bench/service-path.js [--actions N] [--rounds N] [--only draw,bare,trial]
  * Environment: DATABASE_URL (a Postgres server to create a fresh database on; default: embedded).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import v8 from 'node:v8';
 import pg from 'pg';
-import { startArbiter } from '../dist/bootstrap.js';
-import { loadConfig } from '../dist/infra/config.js';
 import { newRequestContext, requestContextStorage } from '../dist/infra/request-context.js';
 import { AuthService } from '../dist/modules/auth/auth.service.js';
 import { DecksService } from '../dist/modules/decks/decks.service.js';
 import { TenthRealmActions } from '../dist/rulesets/tenth-realm/tenth-realm-actions.service.js';
 import { prepareCampaigns } from './lib/api.js';
 import { BASELINES } from './lib/baseline.js';
-import { startBenchDatabase } from './lib/database.js';
+import { startArbiterInProcess } from './lib/in-process.js';
 import { prepareTrialRolls } from './lib/tenth-realm.js';
 
 /**
@@ -51,11 +46,8 @@ const actions = Number(option('--actions', 3000));
 const rounds = Number(option('--rounds', 3));
 const only = option('--only', 'bare,draw,trial').split(',');
 
-const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-service-path-'));
-const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
-const adminKey = 'service-path-admin-key-0123456789';
-const arbiter = await startArbiter(loadConfig({ DATABASE_URL: database.url, ARBITER_ADMIN_KEY: adminKey, LOG_LEVEL: 'silent', PORT: '0', ARBITER_RATE_LIMIT_PER_MINUTE: '1000000' }));
-const bare = new pg.Pool({ connectionString: database.url, max: 1, pipeline: BASELINES.current.pipeline });
+const { arbiter, adminKey, databaseUrl, stop } = await startArbiterInProcess({ name: 'service-path', logLevel: 'silent' });
+const bare = new pg.Pool({ connectionString: databaseUrl, max: 1, pipeline: BASELINES.current.pipeline });
 try {
   const [target] = await prepareCampaigns(arbiter.url, adminKey, 1);
   const trial = await prepareTrialRolls(arbiter.url, adminKey, [target]);
@@ -101,8 +93,5 @@ try {
   }
 } finally {
   await bare.end();
-  await arbiter.close();
-  await database.stop();
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
