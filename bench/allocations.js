@@ -6,8 +6,10 @@
  * profiler counting every allocation — the ones the young generation collects included — over a
  * window of the load. Every byte allocated is a byte the scavenger must make room for: this says
  * which code makes the young generation fill up, where `bench/service-path.js` says what outlives it.
- *   node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] [--save FILE] > /dev/null
+ *   node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] [--save FILE] [--surviving] > /dev/null
  * `--save FILE` also writes the profile (a .heapprofile: Chrome DevTools' Memory tab opens it).
+ * `--surviving` counts only what is still alive when the sampling stops: requests in flight, and
+ * what was promoted to the old generation since its last full collection.
  * The server's log goes to stdout, as `npm start`'s does; the report goes to stderr.
  * Environment: DATABASE_URL (a Postgres server to create a fresh database on; default: embedded).
  */
@@ -84,8 +86,9 @@ async function main() {
   const seconds = Number(option('--seconds', 6));
   const top = Number(option('--top', 30));
   const save = option('--save', undefined);
+  const surviving = process.argv.includes('--surviving');
   if (!['draw', 'trial'].includes(action) || !(seconds > 0) || !(top > 0)) {
-    process.stderr.write('usage: node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] [--save FILE] > /dev/null\n');
+    process.stderr.write('usage: node bench/allocations.js [--action draw|trial] [--seconds N] [--top N] [--save FILE] [--surviving] > /dev/null\n');
     process.exit(2);
   }
 
@@ -118,7 +121,7 @@ async function main() {
     const session = new Session();
     session.connect();
     const before = await logged();
-    await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: !surviving, includeObjectsCollectedByMinorGC: !surviving });
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const { profile } = await session.post('HeapProfiler.stopSampling');
     const actions = (await logged()) - before;
@@ -136,7 +139,7 @@ async function main() {
         .map(([name, bytes]) => `  ${kb(bytes)} KB  ${share(bytes)} %  ${name}`)
         .join('\n');
     process.stderr.write(
-      `${action}: ${actions} actions in ${seconds} s sampled, ${kb(total).trim()} KB allocated per action\n\n` +
+      `${action}: ${actions} actions in ${seconds} s sampled, ${kb(total).trim()} KB ${surviving ? 'still alive' : 'allocated'} per action\n\n` +
         `by package (self)\n${table(byOrigin, 20)}\n\nby function (self)\n${table(byFunction, top)}\n`,
     );
   } finally {

@@ -19,8 +19,9 @@ const quoted = (element: string): string => (needsQuotes(element) ? `"${element.
  * A `text[]` parameter as the array literal Postgres reads: `{AS,10H,QD}`. node-postgres makes the
  * same literal from an array, but quotes and escapes every element with two regular expressions
  * each: for the piles of a deck, written on every card move, that was the largest single source
- * of a draw's garbage. Elements that need it are quoted here as node-postgres quotes them. The
- * elements joined are looked at once for syntax; each on its own only for commas, emptiness and NULL.
+ * of a draw's garbage. Here only the elements that need it are quoted, and escaped as
+ * node-postgres escapes them. The elements joined are looked at once for syntax; each on its own
+ * only for commas, emptiness and NULL.
  */
 export function textArrayLiteral(elements: readonly string[]): string {
   const joined = elements.join(',');
