@@ -19,36 +19,20 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 
 const option = (name, fallback) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : fallback;
 };
-const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventSeq reshuffled cards { id code } deck { drawPileCount } } }';
 const WARM_UP_SECONDS = 6;
 
-/** The child: 32 connections of autocannon for `seconds`, round-robin over the prepared requests. */
+/** The child: 32 connections of autocannon for `seconds`, round-robin over the prepared requests (`{ key, query, variables }` each). */
 async function load(url, requestsFile, seconds) {
+  const { cannon, rotation } = await import('./lib/load.js');
   const requests = JSON.parse(readFileSync(requestsFile, 'utf8'));
-  let next = 0;
-  const result = await autocannon({
-    url: `${url}/graphql`,
-    connections: 32,
-    duration: seconds,
-    method: 'POST',
-    requests: [
-      {
-        setupRequest: (request) => {
-          const { body, authorization } = requests[next];
-          next = (next + 1) % requests.length;
-          return Object.assign(request, { body, headers: { 'content-type': 'application/json', authorization } });
-        },
-      },
-    ],
-  });
-  process.stderr.write(`load: ${Math.round(result.requests.average)} req/s, ${result.non2xx} answers other than 200, ${result.errors} errors\n`);
+  const { ok, errors, elapsed } = await cannon({ url, connections: 32, seconds, nextRequest: rotation(requests, (request) => request), label: 'load', stage: 'allocations' });
+  process.stderr.write(`\nload: ${Math.round(ok / elapsed)} answered/s, ${errors} errors\n`);
 }
 
 /** The package (or file of Arbiter's build) a call frame belongs to. */
@@ -79,7 +63,7 @@ function tally(profile) {
 }
 
 async function main() {
-  const { prepareCampaigns } = await import('./lib/api.js');
+  const { drawRequest, prepareCampaigns } = await import('./lib/api.js');
   const { startArbiterInProcess } = await import('./lib/in-process.js');
   const { prepareTrialRolls } = await import('./lib/tenth-realm.js');
   const action = option('--action', 'draw');
@@ -98,20 +82,14 @@ async function main() {
   await events.connect();
   try {
     const targets = await prepareCampaigns(arbiter.url, adminKey, 100);
-    let build = (target) => ({ key: target.gmKey, query: DRAW, variables: { i: { deckId: target.deckId, count: 1, to: 'DISCARD' } } });
+    let build = drawRequest;
     if (action === 'trial') {
       const trial = await prepareTrialRolls(arbiter.url, adminKey, targets);
       if (trial.skip) throw new Error(trial.skip);
       build = trial.build;
     }
     const requestsFile = join(scratch, 'requests.json');
-    writeFileSync(
-      requestsFile,
-      JSON.stringify(targets.map((target) => {
-        const { key, query, variables } = build(target);
-        return { body: JSON.stringify({ query, variables }), authorization: `Bearer ${key}` };
-      })),
-    );
+    writeFileSync(requestsFile, JSON.stringify(targets.map((target) => build(target))));
     const child = fork(fileURLToPath(import.meta.url), ['--load', arbiter.url, requestsFile, String(WARM_UP_SECONDS + seconds + 2)]);
     const exited = new Promise((resolve) => child.on('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_SECONDS * 1000));

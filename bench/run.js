@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { prepareCampaigns } from './lib/api.js';
+import { drawRequest, prepareCampaigns } from './lib/api.js';
 import { parseArgs } from './lib/args.js';
 import { BASELINES } from './lib/baseline.js';
 import { describeDatabase, startBenchDatabase } from './lib/database.js';
 import { checkInvariants } from './lib/invariants.js';
-import { baselinePhase, httpPhase } from './lib/load.js';
+import { baselinePhase, httpPhase, rotation } from './lib/load.js';
 import { machine, waitForQuiet } from './lib/proc.js';
 import { evaluateTargets, formatReport } from './lib/report.js';
 import { startServer } from './lib/server.js';
@@ -24,7 +24,6 @@ const MAIN = join(ROOT, 'dist', 'server.js');
 /** The Node.js flags of `npm start` (package.json): the server is measured as it is run. */
 const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 
-const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventSeq reshuffled cards { id code } deck { drawPileCount } } }';
 const ROLL = 'mutation Roll($i: RollDiceInput!) { rollDice(input: $i) { total eventSeq } }';
 
 /**
@@ -39,22 +38,6 @@ const LAYERS = [
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
-/** Pre-built requests, handed out round-robin: one per campaign in `targets`. */
-function rotation(targets, build) {
-  const requests = targets.map((target) => {
-    const { key, query, variables } = build(target);
-    return { body: Buffer.from(JSON.stringify({ query, variables })), authorization: `Bearer ${key}` };
-  });
-  let next = 0;
-  return () => {
-    const request = requests[next];
-    next = (next + 1) % requests.length;
-    // A fresh headers object each time: autocannon adds content-length to the one it is given.
-    return { body: request.body, headers: { 'content-type': 'application/json', authorization: request.authorization } };
-  };
-}
-
-const drawRequest = (target) => ({ key: target.gmKey, query: DRAW, variables: { i: { deckId: target.deckId, count: 1, to: 'DISCARD' } } });
 const rollRequest = (target) => ({
   key: target.playerKey,
   query: ROLL,

@@ -15,6 +15,11 @@ export async function graphql(url, key, query, variables) {
   return body.data;
 }
 
+const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventSeq reshuffled cards { id code } deck { drawPileCount } } }';
+
+/** The benchmark's draw as a campaign's GM asks for it: one card from the top onto the discard pile. */
+export const drawRequest = (target) => ({ key: target.gmKey, query: DRAW, variables: { i: { deckId: target.deckId, count: 1, to: 'DISCARD' } } });
+
 const CREATE_CAMPAIGN = `mutation ($i: CreateCampaignInput!) { createCampaign(input: $i) { campaign { id } gm { id } gmKey } }`;
 const ADD_MEMBER = `mutation ($i: AddMemberInput!) { addMember(input: $i) { apiKey member { id } } }`;
 const CREATE_CHARACTER = `mutation ($i: CreateCharacterInput!) { createCharacter(input: $i) { id } }`;

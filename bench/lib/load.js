@@ -161,11 +161,26 @@ export function baselinePhase({ label, workers, transaction, watch }) {
   };
 }
 
+/** Pre-built requests, handed out round-robin: one per campaign in `targets`. */
+export function rotation(targets, build) {
+  const requests = targets.map((target) => {
+    const { key, query, variables } = build(target);
+    return { body: Buffer.from(JSON.stringify({ query, variables })), authorization: `Bearer ${key}` };
+  });
+  let next = 0;
+  return () => {
+    const request = requests[next];
+    next = (next + 1) % requests.length;
+    // A fresh headers object each time: autocannon adds content-length to the one it is given.
+    return { body: request.body, headers: { 'content-type': 'application/json', authorization: request.authorization } };
+  };
+}
+
 /**
  * One autocannon run. `nextRequest()` gives the body and headers of each request; a response
  * counts as done only when it is HTTP 200 with no GraphQL `errors`.
  */
-function cannon({ url, connections, seconds, nextRequest, label, stage }) {
+export function cannon({ url, connections, seconds, nextRequest, label, stage }) {
   let ok = 0;
   let errors = 0;
   const samples = [];
