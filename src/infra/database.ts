@@ -94,6 +94,9 @@ interface Queued {
 
 const BEGIN: Queued = { statement: 'BEGIN' };
 
+/** What Postgres knows of a transaction by its id: committed, aborted, in progress (or null, when long forgotten). */
+const XACT_STATUS: PreparedStatement = { name: 'database.xact-status', text: 'SELECT pg_xact_status($1::xid8) AS status' };
+
 /** The savepoint taken right after an Idempotency-Key claim. */
 export const CLAIM_SAVEPOINT = 'after_idempotency_claim';
 
@@ -133,7 +136,36 @@ interface TransactionState {
   unchecked: Array<Promise<unknown>>;
   /** What to do once the transaction has committed (and never if it does not). */
   afterCommit: Array<() => void>;
+  /**
+   * The transaction's id (`pg_current_xact_id()`), once a statement of it has read it
+   * ({@link identify}): with it, a COMMIT whose answer is lost can be settled on another
+   * connection, so the connection is handed on as soon as COMMIT is sent ({@link end}).
+   */
+  id?: string;
 }
+
+/** How long a commit whose answer was lost is asked after, while the database is away, before it is reported unknown. */
+export const SETTLE_COMMIT_MS = 10_000;
+
+/** A COMMIT whose answer was lost, and whose fate the database could not tell in time ({@link SETTLE_COMMIT_MS}). */
+export class CommitOutcomeUnknownError extends Error {
+  constructor(readonly transactionId: string, cause: unknown) {
+    super(`The answer to COMMIT of transaction ${transactionId} was lost, and the database could not tell whether it committed`, { cause });
+    this.name = 'CommitOutcomeUnknownError';
+  }
+}
+
+/**
+ * Whether Postgres itself answered the statement with an error that aborts the transaction and
+ * leaves the connection open: the transaction did not commit. Anything else at COMMIT (the
+ * connection lost, the backend terminated) leaves the commit's fate unknown to this connection.
+ */
+function abortedByPostgres(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+}
+
+/** A transaction's COMMIT that Postgres answered ROLLBACK: an earlier statement had failed, nothing was written. */
+class RolledBackAtCommit extends Error {}
 
 /**
  * The connection pool and the request's transaction. Repositories call {@link query}; it runs on
@@ -160,7 +192,12 @@ export class Database {
   private readonly transactions = new WeakMap<pg.PoolClient, TransactionState>();
   private readonly campaignTurns = new Turns(CAMPAIGN_TURNS);
 
-  constructor(url: string, poolSize: number) {
+  /** `settleCommitMs`: see {@link settle}. */
+  constructor(
+    url: string,
+    poolSize: number,
+    private readonly settleCommitMs = SETTLE_COMMIT_MS,
+  ) {
     this.pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, pipeline: true });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
@@ -294,31 +331,89 @@ export class Database {
     context.campaignTurn = undefined;
   }
 
+  /**
+   * Commits or rolls back the context's transaction and gives its connection back to the pool.
+   *
+   * A transaction that knows its id ({@link identify}) hands its connection on as soon as COMMIT
+   * is sent: the next transaction's BEGIN, lock and reads travel right behind the COMMIT, and
+   * Postgres answers them in order. The answer to COMMIT may then be lost with the connection
+   * (the next transaction's write fails, or the backend is terminated after it committed), and a
+   * lost answer says nothing about what Postgres did: the commit's fate is asked on another
+   * connection ({@link settle}), so a committed change is never reported as failed.
+   */
   private async end(context: Pick<RequestContext, 'transaction'>, outcome: 'commit' | 'rollback'): Promise<void> {
     const client = context.transaction;
     if (!client) return;
     context.transaction = null;
     const state = this.stateOf(client);
     this.transactions.delete(client);
-    try {
-      if (state.queued.length === 1 && state.queued[0] === BEGIN) {
-        // Not even BEGIN was sent: nothing reached Postgres, there is nothing to commit or undo.
-      } else if (outcome === 'commit') {
-        const earlier = this.sendQueued(client, state);
-        const [, result] = await Promise.all([earlier, submit(client, 'COMMIT')]);
-        // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
-        if (result.command !== 'COMMIT') throw new Error(`COMMIT answered ${result.command}: the transaction had failed`);
-      } else {
-        await this.undo(client, 'ROLLBACK', state);
-      }
+    if (state.queued.length === 1 && state.queued[0] === BEGIN) {
+      // Not even BEGIN was sent: nothing reached Postgres, there is nothing to commit or undo.
       client.release();
-    } catch (error) {
-      // A client whose COMMIT or ROLLBACK failed is in an unknown state: destroy it.
-      client.release(error as Error);
-      if (outcome === 'commit') throw error;
+    } else if (outcome === 'commit') {
+      await this.commit(client, state);
+    } else {
+      await this.rollback(client, state);
       return;
     }
     if (outcome === 'commit') for (const callback of state.afterCommit) callback();
+  }
+
+  private async rollback(client: pg.PoolClient, state: TransactionState): Promise<void> {
+    try {
+      await this.undo(client, 'ROLLBACK', state);
+      client.release();
+    } catch (error) {
+      // A client whose ROLLBACK failed is in an unknown state: destroy it.
+      client.release(error as Error);
+    }
+  }
+
+  private async commit(client: pg.PoolClient, state: TransactionState): Promise<void> {
+    const committed = Promise.all([this.sendQueued(client, state), submit(client, 'COMMIT')]).then(([, result]) => {
+      // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
+      if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
+    });
+    if (state.id) client.release();
+    try {
+      await committed;
+      if (!state.id) client.release();
+    } catch (error) {
+      // A client whose COMMIT failed is in an unknown state: destroy it (one handed on already
+      // fails its next transaction, which destroys it).
+      if (!state.id) client.release(error as Error);
+      if (!state.id || abortedByPostgres(error) || error instanceof RolledBackAtCommit) throw error;
+      if (!(await this.settle(state.id, error))) throw error;
+    }
+  }
+
+  /**
+   * Whether the transaction committed, asked on another connection after its COMMIT's answer was
+   * lost: `pg_xact_status` says once its backend has finished with it. Asked again while the
+   * database is away, for up to {@link SETTLE_COMMIT_MS}; then the outcome is unknown.
+   */
+  private async settle(transactionId: string, lost: unknown): Promise<boolean> {
+    const giveUpAt = Date.now() + this.settleCommitMs;
+    for (let wait = 10; ; wait = Math.min(wait * 2, 500)) {
+      try {
+        const [{ status }] = (await this.pool.query<{ status: string | null }>(toQuery(XACT_STATUS, [transactionId]))).rows;
+        if (status === 'committed') return true;
+        if (status !== 'in progress') return false;
+      } catch {
+        // The database is still away: ask again.
+      }
+      if (Date.now() + wait > giveUpAt) throw new CommitOutcomeUnknownError(transactionId, lost);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /**
+   * Records the id of the current request's transaction, read by one of its statements with
+   * `pg_current_xact_id()::text` (the campaign lock reads it): see {@link end}.
+   */
+  identify(transactionId: string, context = currentRequestContext()): void {
+    const client = context?.transaction;
+    if (client) this.stateOf(client).id = transactionId;
   }
 
   async close(): Promise<void> {

@@ -1,3 +1,4 @@
+import { CommitOutcomeUnknownError } from './database.js';
 import { commitFailure } from './request-lifecycle.js';
 
 describe('commitFailure', () => {
@@ -11,6 +12,14 @@ describe('commitFailure', () => {
     expect(commitFailure(Object.assign(new Error('reset'), { code: 'ECONNRESET' }))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
     expect(commitFailure(Object.assign(new Error('admin shutdown'), { code: '57P01' }))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
     expect(commitFailure(new Error('Connection terminated unexpectedly'))).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(commitFailure(Object.assign(new Error('reset'), { code: 'ECONNRESET' })).message).toMatch(/nothing was written/);
+  });
+
+  it('answers a commit whose fate the database could not tell with SERVICE_UNAVAILABLE (503) that does not claim nothing was written', () => {
+    const failure = commitFailure(new CommitOutcomeUnknownError('1234', Object.assign(new Error('reset'), { code: 'ECONNRESET' })));
+    expect(failure).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(failure.message).not.toMatch(/nothing was written/);
+    expect(failure.message).toMatch(/could not tell whether it was/);
   });
 
   it('answers anything else — a write that broke a constraint, a failed trigger — as a bug (500), telling nothing of it', () => {

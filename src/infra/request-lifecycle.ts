@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENTION_MESSAGE, isConnectionFailure, isContentionFailure } from '../common/error-formatter.js';
 import type { ErrorCode } from '../common/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
-import type { Database } from './database.js';
+import { CommitOutcomeUnknownError, type Database } from './database.js';
 import {
   IDEMPOTENCY_KEY_PATTERN,
   claimIdempotencyKey,
@@ -56,9 +56,18 @@ function sendError(reply: FastifyReply, status: number, code: ErrorCode, message
 /**
  * The answer to a request whose commit failed — COMMIT itself, or a write that went out with it
  * (Database.finish) — which leaves nothing written: contention and a lost database are worth a
- * retry, anything else is a bug.
+ * retry, anything else is a bug. Or whose commit's fate is unknown: the database went away with
+ * COMMIT's answer and stayed away (Database.settle).
  */
 export function commitFailure(error: unknown): { status: number; code: ErrorCode; message: string } {
+  if (error instanceof CommitOutcomeUnknownError) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message:
+        'The database went away while the change was being committed, and could not tell whether it was. Retry with the same Idempotency-Key, or read the campaign\'s events, to find out.',
+    };
+  }
   if (isContentionFailure(error)) return { status: 409, code: 'CONFLICT', message: CONTENTION_MESSAGE };
   if (isConnectionFailure(error)) {
     return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'The change could not be saved; nothing was written. Retry the request.' };

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import pg from 'pg';
-import { Database, prepared, submit } from '../../src/infra/database.js';
+import { CommitOutcomeUnknownError, Database, prepared, submit } from '../../src/infra/database.js';
 import { newRequestContext, requestContextStorage, type RequestContext } from '../../src/infra/request-context.js';
 import { testDatabaseUrl } from '../helpers/arbiter.js';
 
@@ -133,5 +133,143 @@ describe('submit', () => {
     } finally {
       client.release();
     }
+  });
+});
+
+describe('Database: a commit hands its connection on, and a lost answer to COMMIT is settled', () => {
+  const table = `settle_spec_${process.pid}`;
+  const db = new Database(testDatabaseUrl(), 1, 300);
+  const check = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
+  beforeAll(() => check.query(`CREATE TABLE ${table} (id text PRIMARY KEY)`));
+  afterAll(async () => {
+    await check.query(`DROP TABLE ${table}`);
+    await Promise.all([db.close(), check.end()]);
+  });
+
+  const written = async (id: string) => (await check.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id])).rowCount === 1;
+
+  /** Begins a request's transaction that writes `id` and, when `identified`, knows its own id (as the campaign lock reads it). */
+  async function writing(id: string, identified = true): Promise<RequestContext> {
+    const context = newRequestContext();
+    await requestContextStorage.run(context, async () => {
+      await db.begin();
+      const [{ xact }] = await db.query<{ xact: string }>('SELECT pg_current_xact_id()::text AS xact');
+      if (identified) db.identify(xact);
+      await db.write(`INSERT INTO ${table} (id) VALUES ($1)`, [id]);
+      db.afterCommit(() => announced.push(id));
+    });
+    return context;
+  }
+  let announced: string[] = [];
+  beforeEach(() => {
+    announced = [];
+  });
+
+  /**
+   * Makes the answer to the client's next COMMIT get lost: the socket stops reading as COMMIT is
+   * sent, and once `meanwhile` has run it is destroyed, as a terminated backend's would be.
+   */
+  function loseCommitAnswer(client: pg.PoolClient, meanwhile: () => Promise<void>, send: 'COMMIT' | 'nothing' = 'COMMIT') {
+    const stream = (client as unknown as { connection: { stream: import('node:net').Socket } }).connection.stream;
+    const query = client.query.bind(client) as (query: pg.Query) => unknown;
+    (client as unknown as { query: (query: pg.Query) => unknown }).query = (sent: pg.Query) => {
+      const text = (sent as unknown as { text: string }).text;
+      if (text !== 'COMMIT') return query(sent);
+      // `nothing`: the connection is lost before COMMIT reaches Postgres.
+      const answer = send === 'COMMIT' ? query(sent) : query(new pg.Query('SELECT 1', [], () => undefined));
+      if (send === 'nothing') (client as unknown as { activeQueries: pg.Query[] }).activeQueries = [sent];
+      stream.pause();
+      void meanwhile().then(() => stream.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })));
+      return answer;
+    };
+  }
+
+  /** When the next transaction in line gets the connection: before or after the answer to the first one's COMMIT. */
+  async function handOver(first: RequestContext): Promise<string[]> {
+    const order: string[] = [];
+    const client = first.transaction!;
+    const query = client.query.bind(client) as (query: pg.Query) => unknown;
+    (client as unknown as { query: (query: pg.Query) => unknown }).query = (sent: pg.Query) => {
+      const answered = sent as unknown as { text: string; callback: (...args: unknown[]) => void };
+      if (answered.text === 'COMMIT') {
+        const callback = answered.callback;
+        answered.callback = (...args) => {
+          order.push('COMMIT answered');
+          callback(...args);
+        };
+      }
+      return query(sent);
+    };
+    const next = newRequestContext();
+    const nextBegun = requestContextStorage.run(next, () => db.begin()).then(() => order.push('next transaction has the connection'));
+    try {
+      await Promise.all([nextBegun, db.finish(first, 'commit')]);
+    } finally {
+      await db.finish(next, 'rollback');
+      delete (client as unknown as { query?: unknown }).query;
+    }
+    return order;
+  }
+
+  it('hands the connection to the next transaction as soon as COMMIT is sent', async () => {
+    expect(await handOver(await writing('first'))).toEqual(['next transaction has the connection', 'COMMIT answered']);
+    expect(await written('first')).toBe(true);
+    expect(announced).toEqual(['first']);
+  });
+
+  it('keeps the connection until COMMIT answers when the transaction does not know its id', async () => {
+    expect(await handOver(await writing('unidentified', false))).toEqual(['COMMIT answered', 'next transaction has the connection']);
+    expect(await written('unidentified')).toBe(true);
+  });
+
+  it('reports a commit whose answer was lost as committed when Postgres committed it', async () => {
+    const context = await writing('committed-unanswered');
+    loseCommitAnswer(context.transaction!, async () => {
+      // The answer is not read; Postgres has committed all the same.
+      while (!(await written('committed-unanswered'))) await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    await expect(db.finish(context, 'commit')).resolves.toBeUndefined();
+    expect(announced).toEqual(['committed-unanswered']);
+  });
+
+  it('reports a commit whose answer was lost as failed when Postgres did not commit it', async () => {
+    const context = await writing('never-committed');
+    loseCommitAnswer(context.transaction!, () => new Promise((resolve) => setTimeout(resolve, 20)), 'nothing');
+    await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: 'ECONNRESET' });
+    expect(await written('never-committed')).toBe(false);
+    expect(announced).toEqual([]);
+  });
+
+  it('reports the outcome unknown when the database cannot tell in time', async () => {
+    const context = await writing('unknown');
+    const asked = jest.spyOn(db.pool, 'query').mockImplementation((() =>
+      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))) as never);
+    try {
+      loseCommitAnswer(context.transaction!, () => new Promise((resolve) => setTimeout(resolve, 20)));
+      const failure = await db.finish(context, 'commit').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CommitOutcomeUnknownError);
+      expect(asked.mock.calls.length).toBeGreaterThan(2);
+    } finally {
+      asked.mockRestore();
+    }
+    expect(announced).toEqual([]);
+  });
+
+  it('does not ask when Postgres answered the transaction with an error: nothing was written', async () => {
+    const context = newRequestContext();
+    await requestContextStorage.run(context, async () => {
+      await db.begin();
+      const [{ xact }] = await db.query<{ xact: string }>('SELECT pg_current_xact_id()::text AS xact');
+      db.identify(xact);
+      await db.write(`INSERT INTO ${table} (id) VALUES ($1), ($1)`, ['twice']);
+    });
+    const asked = jest.spyOn(db.pool, 'query');
+    try {
+      await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: '23505' });
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
+    expect(await written('twice')).toBe(false);
   });
 });

@@ -48,10 +48,12 @@ export const SAVE_RULESET_STATE = prepared('campaigns.save-ruleset-state', 'UPDA
 
 // Every mutation starts with it: prepared once per connection. The log head (last_event_seq) moves
 // with the events (EventsRepository.append). Only the columns a mutation works with: parsing the
-// others (a timestamp above all) on every mutation would cost for nothing.
+// others (a timestamp above all) on every mutation would cost for nothing. It also reads the
+// transaction's id, which lets the transaction's commit be settled if its answer is lost
+// (Database.identify).
 export const LOCK_FOR_UPDATE = prepared(
   'campaigns.lock-for-update',
-  'SELECT id, settings, rng_commitment, seed_epoch, last_event_seq, rng_seed FROM campaigns WHERE id = $1 FOR UPDATE',
+  'SELECT id, settings, rng_commitment, seed_epoch, last_event_seq, rng_seed, pg_current_xact_id()::text AS xact_id FROM campaigns WHERE id = $1 FOR UPDATE',
 );
 
 function toCampaign(row: CampaignRow): CampaignRecord {
@@ -93,7 +95,11 @@ export class CampaignsRepository {
    * lock, which serialises them and keeps the event sequence gap-free.
    */
   async lockForUpdate(id: string): Promise<LockedCampaign | undefined> {
-    const [row] = await this.db.query<Required<Pick<CampaignRow, 'id' | 'settings' | 'rng_commitment' | 'seed_epoch' | 'last_event_seq' | 'rng_seed'>>>(LOCK_FOR_UPDATE, [id]);
+    const [row] = await this.db.query<Required<Pick<CampaignRow, 'id' | 'settings' | 'rng_commitment' | 'seed_epoch' | 'last_event_seq' | 'rng_seed'>> & { xact_id: string }>(
+      LOCK_FOR_UPDATE,
+      [id],
+    );
+    if (row) this.db.identify(row.xact_id);
     return (
       row && {
         id: row.id,
