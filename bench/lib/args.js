@@ -23,9 +23,10 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         log line), \`cardPreset\` (a Nest resolver, no database) and \`campaign\`
                         (a resolver and one statement on the pool); compare their CPU ms/req
   --baseline NAME       the statements of the baseline: current (default: what the server
-                        in src/ sends for one drawCards), v0 (before the performance work), or
+                        in src/ sends for one drawCards), v0 (before the performance work),
                         turns (current, with a campaign's transactions taking turns in the
-                        client as the server's do: at most 2 of them at Postgres at once)
+                        client as the server's do: at most 2 of them at Postgres at once), or
+                        commit-answered (current, the connection kept until COMMIT answers)
   --quiet-threshold P   before each slice, wait until the machine is below P % of one core busy
                         for a second (default 30; 0: do not wait) — a shared machine's
                         neighbours would otherwise decide the figures
