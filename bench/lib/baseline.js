@@ -146,10 +146,7 @@ async function drawCardsPipelined(pool, target, handOn = true) {
     }
     const [commit] = await committed;
     if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
-    if (!handOn) {
-      released = true;
-      client.release();
-    }
+    if (!handOn) client.release();
   } catch (error) {
     if (!released) {
       await client.query('ROLLBACK').catch(() => undefined);

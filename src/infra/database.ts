@@ -347,15 +347,10 @@ export class Database {
     context.transaction = null;
     const state = this.stateOf(client);
     this.transactions.delete(client);
-    if (state.queued.length === 1 && state.queued[0] === BEGIN) {
-      // Not even BEGIN was sent: nothing reached Postgres, there is nothing to commit or undo.
-      client.release();
-    } else if (outcome === 'commit') {
-      await this.commit(client, state);
-    } else {
-      await this.rollback(client, state);
-      return;
-    }
+    // Not even BEGIN sent: nothing reached Postgres, there is nothing to commit or undo.
+    if (state.queued.length === 1 && state.queued[0] === BEGIN) client.release();
+    else if (outcome === 'commit') await this.commit(client, state);
+    else await this.rollback(client, state);
     if (outcome === 'commit') for (const callback of state.afterCommit) callback();
   }
 
