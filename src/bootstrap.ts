@@ -61,7 +61,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
     ? undefined
     : await EmbeddedDatabase.start(config.dataDir, (line) => logger.debug({ postgres: line }));
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const database = new Database(databaseUrl, config.databasePoolSize);
+  const database = new Database(databaseUrl, config.databasePoolSize, { logger });
   try {
     const client = await database.pool.connect();
     try {

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import { ConflictError } from '../common/errors.js';
 import { currentRequestContext, type RequestContext } from './request-context.js';
 import { parseTextArray, TEXT_ARRAY_OID } from './text-arrays.js';
@@ -192,12 +193,13 @@ export class Database {
   private readonly transactions = new WeakMap<pg.PoolClient, TransactionState>();
   private readonly campaignTurns = new Turns(CAMPAIGN_TURNS);
 
-  /** `settleCommitMs`: see {@link settle}. */
-  constructor(
-    url: string,
-    poolSize: number,
-    private readonly settleCommitMs = SETTLE_COMMIT_MS,
-  ) {
+  private readonly settleCommitMs: number;
+  private readonly logger?: Pick<Logger, 'warn'>;
+
+  /** `settleCommitMs` and `logger`: see {@link settle}. */
+  constructor(url: string, poolSize: number, options: { settleCommitMs?: number; logger?: Pick<Logger, 'warn'> } = {}) {
+    this.settleCommitMs = options.settleCommitMs ?? SETTLE_COMMIT_MS;
+    this.logger = options.logger;
     this.pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, pipeline: true });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     this.pool.on('error', () => undefined);
@@ -385,19 +387,27 @@ export class Database {
   /**
    * Whether the transaction committed, asked on another connection after its COMMIT's answer was
    * lost: `pg_xact_status` says once its backend has finished with it. Asked again while the
-   * database is away, for up to {@link SETTLE_COMMIT_MS}; then the outcome is unknown.
+   * database is away, for up to {@link SETTLE_COMMIT_MS}; then the outcome is unknown. Each
+   * settled commit is logged (a warning): how often answers are lost is the operator's to know.
    */
   private async settle(transactionId: string, lost: unknown): Promise<boolean> {
     const giveUpAt = Date.now() + this.settleCommitMs;
+    const settled = (outcome: 'committed' | 'aborted' | 'unknown') =>
+      this.logger?.warn({ transactionId, outcome, err: lost }, 'the answer to COMMIT was lost; its outcome was asked of the database');
     for (let wait = 10; ; wait = Math.min(wait * 2, 500)) {
       try {
         const [{ status }] = (await this.pool.query<{ status: string | null }>(toQuery(XACT_STATUS, [transactionId]))).rows;
-        if (status === 'committed') return true;
-        if (status !== 'in progress') return false;
+        if (status !== 'in progress') {
+          settled(status === 'committed' ? 'committed' : 'aborted');
+          return status === 'committed';
+        }
       } catch {
         // The database is still away: ask again.
       }
-      if (Date.now() + wait > giveUpAt) throw new CommitOutcomeUnknownError(transactionId, lost);
+      if (Date.now() + wait > giveUpAt) {
+        settled('unknown');
+        throw new CommitOutcomeUnknownError(transactionId, lost);
+      }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }

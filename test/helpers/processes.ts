@@ -68,11 +68,20 @@ export class OwnPostgres {
 export class ServerProcess {
   exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The server's log, line by line, when started with `captureLog` (otherwise it is dropped). */
+  readonly log: string[] = [];
 
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
   ) {
+    child.stdout?.setEncoding('utf8');
+    let partial = '';
+    child.stdout?.on('data', (chunk: string) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop()!;
+      this.log.push(...lines);
+    });
     this.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
         this.exit = { code, signal };
@@ -81,7 +90,7 @@ export class ServerProcess {
     );
   }
 
-  static async start(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  static async start(databaseUrl: string, env: Record<string, string> = {}, captureLog = false): Promise<ServerProcess> {
     if (!existsSync('dist/server.js')) throw new Error('dist/server.js is missing: run `npm run build` first (npm run test:reliability does)');
     const port = await findFreePort();
     const child = spawn(process.execPath, ['dist/server.js'], {
@@ -95,7 +104,7 @@ export class ServerProcess {
         LOG_LEVEL: 'error',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', captureLog ? 'pipe' : 'ignore', 'inherit'],
     });
     const server = new ServerProcess(child, `http://127.0.0.1:${port}`);
     const deadline = Date.now() + 30_000;

@@ -138,7 +138,8 @@ describe('submit', () => {
 
 describe('Database: a commit hands its connection on, and a lost answer to COMMIT is settled', () => {
   const table = `settle_spec_${process.pid}`;
-  const db = new Database(testDatabaseUrl(), 1, 300);
+  const warnings: Array<{ outcome: string; transactionId: string }> = [];
+  const db = new Database(testDatabaseUrl(), 1, { settleCommitMs: 300, logger: { warn: (fields: object) => warnings.push(fields as never) } as never });
   const check = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
   beforeAll(() => check.query(`CREATE TABLE ${table} (id text PRIMARY KEY)`));
   afterAll(async () => {
@@ -163,6 +164,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
   let announced: string[] = [];
   beforeEach(() => {
     announced = [];
+    warnings.length = 0;
   });
 
   /**
@@ -230,6 +232,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     });
     await expect(db.finish(context, 'commit')).resolves.toBeUndefined();
     expect(announced).toEqual(['committed-unanswered']);
+    expect(warnings).toEqual([expect.objectContaining({ outcome: 'committed', transactionId: expect.stringMatching(/^\d+$/) })]);
   });
 
   it('reports a commit whose answer was lost as failed when Postgres did not commit it', async () => {
@@ -238,6 +241,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: 'ECONNRESET' });
     expect(await written('never-committed')).toBe(false);
     expect(announced).toEqual([]);
+    expect(warnings).toEqual([expect.objectContaining({ outcome: 'aborted' })]);
   });
 
   it('reports the outcome unknown when the database cannot tell in time', async () => {
@@ -249,6 +253,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
       const failure = await db.finish(context, 'commit').catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(CommitOutcomeUnknownError);
       expect(asked.mock.calls.length).toBeGreaterThan(2);
+      expect(warnings).toEqual([expect.objectContaining({ outcome: 'unknown' })]);
     } finally {
       asked.mockRestore();
     }
@@ -267,6 +272,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     try {
       await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: '23505' });
       expect(asked).not.toHaveBeenCalled();
+      expect(warnings).toEqual([]);
     } finally {
       asked.mockRestore();
     }
