@@ -114,7 +114,7 @@ const { Turns } = await import('../../dist/infra/turns.js');
  * (one round trip); the piles update and the event append (with the log head, one statement) go
  * out with COMMIT on a later turn of the event loop, as the server sends them once the response
  * is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
- * 6 prepared statements. The connection goes to the next draw as soon as COMMIT is sent.
+ * 6 prepared statements. The connection goes to a draw waiting for one as soon as COMMIT is sent.
  */
 async function drawCardsPipelined(pool, target, handOn = true) {
   const client = await pool.connect();
@@ -138,15 +138,13 @@ async function drawCardsPipelined(pool, target, handOn = true) {
     send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
     send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
     const committed = Promise.all([send('COMMIT'), ...sent]);
-    // Handed on as soon as COMMIT is sent, as the server's (Database.end): the next draw's BEGIN,
-    // lock and read travel right behind it.
-    if (handOn) {
-      released = true;
-      client.release();
-    }
+    // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's
+    // (Database.end): the next draw's BEGIN, lock and read travel right behind it.
+    released = handOn && pool.waitingCount > 0;
+    if (released) client.release();
     const [commit] = await committed;
     if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
-    if (!handOn) client.release();
+    if (!released) client.release();
   } catch (error) {
     if (!released) {
       await client.query('ROLLBACK').catch(() => undefined);

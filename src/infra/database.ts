@@ -140,7 +140,7 @@ interface TransactionState {
   /**
    * The transaction's id (`pg_current_xact_id()`), once a statement of it has read it
    * ({@link identify}): with it, a COMMIT whose answer is lost can be settled on another
-   * connection, so the connection is handed on as soon as COMMIT is sent ({@link end}).
+   * connection, so the connection can be handed on as soon as COMMIT is sent ({@link end}).
    */
   id?: string;
 }
@@ -337,8 +337,8 @@ export class Database {
    * Commits or rolls back the context's transaction and gives its connection back to the pool.
    *
    * A transaction that knows its id ({@link identify}) hands its connection on as soon as COMMIT
-   * is sent: the next transaction's BEGIN, lock and reads travel right behind the COMMIT, and
-   * Postgres answers them in order. The answer to COMMIT may then be lost with the connection
+   * is sent, when another transaction is waiting for one: the next transaction's BEGIN, lock and
+   * reads travel right behind the COMMIT, and Postgres answers them in order. The answer to COMMIT may then be lost with the connection
    * (the next transaction's write fails, or the backend is terminated after it committed), and a
    * lost answer says nothing about what Postgres did: the commit's fate is asked on another
    * connection ({@link settle}), so a committed change is never reported as failed.
@@ -371,18 +371,22 @@ export class Database {
       // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
       if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
     });
-    if (state.id) client.release();
+    // Only to a transaction waiting for a connection: the pool hands out its latest idle
+    // connection first, and a transaction that could have an idle one would wait behind the COMMIT.
+    const handedOn = state.id !== undefined && this.pool.waitingCount > 0;
+    if (handedOn) client.release();
     try {
       await committed;
-      if (!state.id) client.release();
+      if (!handedOn) client.release();
     } catch (error) {
       // A client whose COMMIT failed is in an unknown state: destroy it (one handed on already
       // fails its next transaction, which destroys it).
-      if (!state.id) client.release(error as Error);
+      if (!handedOn) client.release(error as Error);
       if (!state.id || abortedByPostgres(error) || error instanceof RolledBackAtCommit) throw error;
       if (!(await this.settle(state.id, error))) throw error;
     }
   }
+
 
   /**
    * Whether the transaction committed, asked on another connection after its COMMIT's answer was

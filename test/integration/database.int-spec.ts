@@ -186,29 +186,34 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     };
   }
 
-  /** When the next transaction in line gets the connection: before or after the answer to the first one's COMMIT. */
-  async function handOver(first: RequestContext): Promise<string[]> {
-    const order: string[] = [];
-    const client = first.transaction!;
+  /** Calls `then` when the answer to the client's next COMMIT arrives, before its transaction hears of it. */
+  function onCommitAnswered(client: pg.PoolClient, then: () => void) {
     const query = client.query.bind(client) as (query: pg.Query) => unknown;
     (client as unknown as { query: (query: pg.Query) => unknown }).query = (sent: pg.Query) => {
       const answered = sent as unknown as { text: string; callback: (...args: unknown[]) => void };
       if (answered.text === 'COMMIT') {
         const callback = answered.callback;
         answered.callback = (...args) => {
-          order.push('COMMIT answered');
+          then();
           callback(...args);
         };
       }
       return query(sent);
     };
+    return () => delete (client as unknown as { query?: unknown }).query;
+  }
+
+  /** When the next transaction in line gets the connection: before or after the answer to the first one's COMMIT. */
+  async function handOver(first: RequestContext): Promise<string[]> {
+    const order: string[] = [];
+    const restore = onCommitAnswered(first.transaction!, () => order.push('COMMIT answered'));
     const next = newRequestContext();
     const nextBegun = requestContextStorage.run(next, () => db.begin()).then(() => order.push('next transaction has the connection'));
     try {
       await Promise.all([nextBegun, db.finish(first, 'commit')]);
     } finally {
       await db.finish(next, 'rollback');
-      delete (client as unknown as { query?: unknown }).query;
+      restore();
     }
     return order;
   }
@@ -222,6 +227,20 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
   it('keeps the connection until COMMIT answers when the transaction does not know its id', async () => {
     expect(await handOver(await writing('unidentified', false))).toEqual(['COMMIT answered', 'next transaction has the connection']);
     expect(await written('unidentified')).toBe(true);
+  });
+
+  it('keeps the connection until COMMIT answers when no transaction is waiting for one', async () => {
+    const first = await writing('nobody-waiting');
+    let idleWhenAnswered: number | undefined;
+    const restore = onCommitAnswered(first.transaction!, () => (idleWhenAnswered = db.pool.idleCount));
+    try {
+      await db.finish(first, 'commit');
+    } finally {
+      restore();
+    }
+    expect(idleWhenAnswered).toBe(0);
+    expect(db.pool.idleCount).toBe(1);
+    expect(await written('nobody-waiting')).toBe(true);
   });
 
   it('reports a commit whose answer was lost as committed when Postgres committed it', async () => {
