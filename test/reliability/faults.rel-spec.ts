@@ -66,8 +66,10 @@ describe('faults: connections killed, the database restarted, SIGTERM under load
   });
 
   it('keeps every acknowledged action exactly once and nothing of a failed one', async () => {
-    // Warnings logged: among them each commit whose lost answer was settled (Database.settle).
-    const server = await ServerProcess.start(database.url, { LOG_LEVEL: 'warn' }, true);
+    // Warnings logged: among them each commit whose lost answer was settled (Database.settle). A
+    // pool smaller than the 8 transactions the 4 campaigns' turns let through, so that
+    // transactions wait for connections and connections are handed on at COMMIT (Database.end).
+    const server = await ServerProcess.start(database.url, { LOG_LEVEL: 'warn', ARBITER_DB_POOL_SIZE: '4' }, true);
     try {
       const tables = await Promise.all([0, 1, 2, 3].map(() => createTable(server.url, 'tenth-realm')));
       const load = startLoad(tables);
