@@ -338,10 +338,11 @@ export class Database {
    *
    * A transaction that knows its id ({@link identify}) hands its connection on as soon as COMMIT
    * is sent, when another transaction is waiting for one: the next transaction's BEGIN, lock and
-   * reads travel right behind the COMMIT, and Postgres answers them in order. The answer to COMMIT may then be lost with the connection
-   * (the next transaction's write fails, or the backend is terminated after it committed), and a
-   * lost answer says nothing about what Postgres did: the commit's fate is asked on another
-   * connection ({@link settle}), so a committed change is never reported as failed.
+   * reads travel right behind the COMMIT, and Postgres answers them in order. The answer to
+   * COMMIT may then be lost with the connection (the next transaction's write fails, or the
+   * backend is terminated after it committed), and a lost answer says nothing about what
+   * Postgres did: the commit's fate is asked on another connection ({@link settle}), so a
+   * committed change is never reported as failed.
    */
   private async end(context: Pick<RequestContext, 'transaction'>, outcome: 'commit' | 'rollback'): Promise<void> {
     const client = context.transaction;
@@ -386,7 +387,6 @@ export class Database {
       if (!(await this.settle(state.id, error))) throw error;
     }
   }
-
 
   /**
    * Whether the transaction committed, asked on another connection after its COMMIT's answer was
