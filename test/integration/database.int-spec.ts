@@ -1,7 +1,10 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import pg from 'pg';
 import { CommitOutcomeUnknownError, Database, prepared, submit } from '../../src/infra/database.js';
+import { applyMigrations } from '../../src/infra/migrations.js';
 import { newRequestContext, requestContextStorage, type RequestContext } from '../../src/infra/request-context.js';
+import { CampaignsRepository } from '../../src/modules/campaigns/campaigns.repository.js';
 import { testDatabaseUrl } from '../helpers/arbiter.js';
 
 describe('Database.afterCommit', () => {
@@ -141,7 +144,16 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
   const warnings: Array<{ outcome: string; transactionId: string }> = [];
   const db = new Database(testDatabaseUrl(), 1, { settleCommitMs: 300, logger: { warn: (fields: object) => warnings.push(fields as never) } as never });
   const check = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
-  beforeAll(() => check.query(`CREATE TABLE ${table} (id text PRIMARY KEY)`));
+  beforeAll(async () => {
+    // The campaign lock's table, for the test that locks a campaign.
+    const client = await check.connect();
+    try {
+      await applyMigrations(client);
+      await client.query(`CREATE TABLE ${table} (id text PRIMARY KEY)`);
+    } finally {
+      client.release();
+    }
+  });
   afterAll(async () => {
     await check.query(`DROP TABLE ${table}`);
     await Promise.all([db.close(), check.end()]);
@@ -222,6 +234,26 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     expect(await handOver(await writing('first'))).toEqual(['next transaction has the connection', 'COMMIT answered']);
     expect(await written('first')).toBe(true);
     expect(announced).toEqual(['first']);
+  });
+
+  it('knows the id of a transaction that locked a campaign, and hands its connection on', async () => {
+    const campaigns = new CampaignsRepository(db);
+    const campaignId = randomUUID();
+    await requestContextStorage.run(newRequestContext(), () =>
+      campaigns.insert({ id: campaignId, name: 'Handed on', ruleset: 'tenth-realm', settings: {}, rngSeed: randomBytes(32), rngCommitment: 'c'.repeat(64) }),
+    );
+    const context = newRequestContext();
+    await requestContextStorage.run(context, async () => {
+      await db.begin();
+      expect(await campaigns.lockForUpdate(campaignId)).toMatchObject({ id: campaignId });
+      await db.write(`INSERT INTO ${table} (id) VALUES ($1)`, ['locked']);
+    });
+    try {
+      expect(await handOver(context)).toEqual(['next transaction has the connection', 'COMMIT answered']);
+      expect(await written('locked')).toBe(true);
+    } finally {
+      await check.query('DELETE FROM campaigns WHERE id = $1', [campaignId]);
+    }
   });
 
   it('keeps the connection until COMMIT answers when the transaction does not know its id', async () => {
