@@ -53,10 +53,16 @@ function enableCors(app: NestFastifyApplication, origins: string[] | '*'): void 
  * HTTP server. `close` drains requests, then stops the pool and the embedded database.
  */
 export async function startArbiter(config: ArbiterConfig): Promise<RunningArbiter> {
-  const logger = pino({
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
-  });
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
+    },
+    // Written off the request's path: a line is queued and goes out with those queued while the
+    // write before it was under way, one write for many requests under load. pino writes what is
+    // still queued when the process exits.
+    pino.destination({ dest: 1, sync: false }),
+  );
   const embedded = config.databaseUrl
     ? undefined
     : await EmbeddedDatabase.start(config.dataDir, (line) => logger.debug({ postgres: line }));

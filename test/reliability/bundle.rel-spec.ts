@@ -49,4 +49,27 @@ describe('the bundled server, dist/server.js', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('/playground/assets/graphiql.min.js');
   });
+
+  it('writes the log line of every request it answered, those still queued when it was stopped included', async () => {
+    const logged = await ServerProcess.start(testDatabaseUrl(), { LOG_LEVEL: 'info' }, true);
+    const answered = await Promise.all(
+      Array.from({ length: 300 }, async (_, i) => {
+        const response = await fetch(`${logged.url}/graphql?n=${i}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
+        return response.status;
+      }),
+    );
+    expect(answered.every((status) => status === 200)).toBe(true);
+    await logged.stop();
+    expect(logged.exit).toEqual({ code: 0, signal: null });
+    const urls = logged.log
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+      .filter((entry) => entry.msg === 'request completed' && entry.req?.url?.startsWith('/graphql?n='))
+      .map((entry) => entry.req!.url);
+    expect(new Set(urls).size).toBe(300);
+  }, 60_000);
 });
