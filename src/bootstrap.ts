@@ -22,6 +22,10 @@ import { registerOpenApi } from './modules/rest/openapi.js';
 
 /** Request bodies larger than this are refused (413) before they are parsed. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Log lines are written in pieces of this size (about 14 request lines)… */
+const LOG_BUFFER_BYTES = 4096;
+/** …or this often, whichever comes first. */
+const LOG_FLUSH_MS = 1000;
 
 export interface RunningArbiter {
   app: NestFastifyApplication;
@@ -53,15 +57,16 @@ function enableCors(app: NestFastifyApplication, origins: string[] | '*'): void 
  * HTTP server. `close` drains requests, then stops the pool and the embedded database.
  */
 export async function startArbiter(config: ArbiterConfig): Promise<RunningArbiter> {
+  // Log lines are gathered and written LOG_BUFFER_BYTES at a time, off the request's path, and at
+  // least every LOG_FLUSH_MS; pino writes what is still gathered when the process exits.
+  const logDestination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const logFlusher = setInterval(() => logDestination.flush(), LOG_FLUSH_MS).unref();
   const logger = pino(
     {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
     },
-    // Written off the request's path: a line is queued and goes out with those queued while the
-    // write before it was under way, one write for many requests under load. pino writes what is
-    // still queued when the process exits.
-    pino.destination({ dest: 1, sync: false }),
+    logDestination,
   );
   const embedded = config.databaseUrl
     ? undefined
@@ -123,11 +128,14 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
           await app.close();
           await database.close();
           await embedded?.stop();
+          clearInterval(logFlusher);
+          logDestination.flush();
         })()),
     };
   } catch (error) {
     await database.close();
     await embedded?.stop();
+    clearInterval(logFlusher);
     throw error;
   }
 }

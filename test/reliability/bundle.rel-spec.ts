@@ -50,6 +50,20 @@ describe('the bundled server, dist/server.js', () => {
     expect(await page.text()).toContain('/playground/assets/graphiql.min.js');
   });
 
+  it('writes a quiet server\'s log line within about a second, though its buffer is far from full', async () => {
+    const quiet = await ServerProcess.start(testDatabaseUrl(), { LOG_LEVEL: 'info' }, true);
+    try {
+      const answered = performance.now();
+      expect((await fetch(`${quiet.url}/graphql?quiet=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' })).status).toBe(200);
+      const logged = () => quiet.log.some((line) => line.includes('"url":"/graphql?quiet=1"'));
+      while (!logged() && performance.now() - answered < 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(logged()).toBe(true);
+      expect(performance.now() - answered).toBeLessThan(2_500);
+    } finally {
+      await quiet.stop();
+    }
+  }, 60_000);
+
   it('writes the log line of every request it answered, those still queued when it was stopped included', async () => {
     const logged = await ServerProcess.start(testDatabaseUrl(), { LOG_LEVEL: 'info' }, true);
     const answered = await Promise.all(
