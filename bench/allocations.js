@@ -84,7 +84,7 @@ async function main() {
     const targets = await prepareCampaigns(arbiter.url, adminKey, 100);
     let build = drawRequest;
     if (action === 'trial') {
-      const trial = await prepareTrialRolls(arbiter.url, adminKey, targets);
+      const trial = await prepareTrialRolls(arbiter.url, targets);
       if (trial.skip) throw new Error(trial.skip);
       build = trial.build;
     }

@@ -3,12 +3,12 @@
  * `npm run bench`: Arbiter's throughput against the database's own limit. See bench/README.md
  * for what each figure means. Plain ESM JavaScript run against dist/, so it needs no TS loader.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { drawRequest, prepareCampaigns } from './lib/api.js';
+import { drawRequest, prepareCampaigns, rollRequest } from './lib/api.js';
 import { parseArgs } from './lib/args.js';
 import { BASELINES } from './lib/baseline.js';
 import { describeDatabase, startBenchDatabase } from './lib/database.js';
@@ -16,15 +16,11 @@ import { checkInvariants } from './lib/invariants.js';
 import { baselinePhase, httpPhase, rotation } from './lib/load.js';
 import { machine, waitForQuiet } from './lib/proc.js';
 import { evaluateTargets, formatReport } from './lib/report.js';
-import { startServer } from './lib/server.js';
+import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
 import { prepareTrialRolls } from './lib/tenth-realm.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'server.js');
-/** The Node.js flags of `npm start` (package.json): the server is measured as it is run. */
-const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
-
-const ROLL = 'mutation Roll($i: RollDiceInput!) { rollDice(input: $i) { total eventSeq } }';
 
 /**
  * Reads that stop at successive layers of the server (`--layers`): what a request costs before
@@ -38,34 +34,20 @@ const LAYERS = [
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
-const rollRequest = (target) => ({
-  key: target.playerKey,
-  query: ROLL,
-  variables: { i: { campaignId: target.campaignId, expression: '1d20+4', label: 'bench' } },
-});
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const wanted = (phase) => !options.only || options.only.has(phase);
   const baseline = BASELINES[options.baseline];
   if (!baseline) throw new Error(`unknown --baseline '${options.baseline}'; known: ${Object.keys(BASELINES).join(', ')}`);
-  const poolSize = Number(process.env.ARBITER_DB_POOL_SIZE ?? 10);
-  const logLevel = process.env.LOG_LEVEL ?? 'info';
   const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-bench-'));
   const logFile = join(dataDir, 'server.log');
   log(`data dir ${dataDir} (server log: ${logFile})`);
 
   const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
-  const serverEnv = {
-    DATABASE_URL: database.url,
-    ARBITER_DATA_DIR: dataDir,
-    ARBITER_DB_POOL_SIZE: String(poolSize),
-    LOG_LEVEL: logLevel,
-    // The per-key limit stays on (it costs what it costs on every request) but this high it never
-    // refuses: the hot phase is one key at hundreds of requests a second, on purpose.
-    ARBITER_RATE_LIMIT_PER_MINUTE: process.env.ARBITER_RATE_LIMIT_PER_MINUTE ?? '1000000',
-  };
-  delete process.env.ARBITER_ADMIN_KEY; // the server generates it into the data dir, and the bench reads it there
+  const { env: serverEnv, adminKey } = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
+  const poolSize = Number(serverEnv.ARBITER_DB_POOL_SIZE);
+  const logLevel = serverEnv.LOG_LEVEL;
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize, pipeline: baseline.pipeline });
   pool.on('error', () => undefined);
   const extraPools = [];
@@ -116,7 +98,6 @@ async function main() {
     const nodeArgs = [...START_FLAGS, ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(options.profile)}`] : [])];
     const server = await startServer({ main: MAIN, env: serverEnv, logFile, nodeArgs });
     servers.push(server);
-    const adminKey = readFileSync(join(dataDir, 'admin-key'), 'utf8').trim();
     const postgres = await describeDatabase(pool);
     log(`server up in ${Math.round(server.startMs)} ms at ${server.url}; Postgres ${postgres.version} (${database.kind})`);
 
@@ -158,14 +139,14 @@ async function main() {
     }
     let trialRequest;
     if (wanted('tenthRealmTrialRoll')) {
-      const trial = await prepareTrialRolls(server.url, adminKey, targets);
+      const trial = await prepareTrialRolls(server.url, targets);
       if (trial.skip) skipped.push({ phase: 'api tenthRealmTrialRoll', reason: trial.skip });
       else plan.push(http(server, 'api tenthRealmTrialRoll', rotation(targets, (trialRequest = trial.build)), 'trials'));
     }
     // Other builds of the server (e.g. a copy of dist/ from before a change): each its own
     // process on the same database, idle but for its own phases, which take turns with the rest.
     for (const other of options.compare) {
-      const running = await startServer({ main: resolve(other.main), env: serverEnv, logFile, label: other.label, nodeArgs: [...nodeArgs, ...other.nodeArgs] });
+      const running = await startServer({ main: resolve(other.main), env: { ...serverEnv, ...other.env }, logFile, label: other.label, nodeArgs: [...nodeArgs, ...other.nodeArgs] });
       servers.push(running);
       const extra = { build: other.label };
       if (wanted('api')) plan.push(http(running, `api [${other.label}]`, rotation(targets, drawRequest), 'draws', extra));
@@ -241,6 +222,7 @@ async function main() {
         only: options.only ? [...options.only] : undefined,
         poolSize,
         logLevel,
+        nodeEnv: serverEnv.NODE_ENV || 'development',
         nodeFlags: START_FLAGS.join(' '),
         rateLimitPerMinute: Number(serverEnv.ARBITER_RATE_LIMIT_PER_MINUTE),
         baselineStatements: baseline.describe,

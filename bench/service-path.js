@@ -50,7 +50,7 @@ const { arbiter, adminKey, databaseUrl, stop } = await startArbiterInProcess({ n
 const bare = new pg.Pool({ connectionString: databaseUrl, max: 1, pipeline: BASELINES.current.pipeline });
 try {
   const [target] = await prepareCampaigns(arbiter.url, adminKey, 1);
-  const trial = await prepareTrialRolls(arbiter.url, adminKey, [target]);
+  const trial = await prepareTrialRolls(arbiter.url, [target]);
   const auth = arbiter.app.get(AuthService);
   const gm = (await auth.authenticate(`Bearer ${target.gmKey}`)).principal;
   const player = (await auth.authenticate(`Bearer ${target.playerKey}`)).principal;

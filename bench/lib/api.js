@@ -20,6 +20,15 @@ const DRAW = 'mutation Draw($i: DrawCardsInput!) { drawCards(input: $i) { eventS
 /** The benchmark's draw as a campaign's GM asks for it: one card from the top onto the discard pile. */
 export const drawRequest = (target) => ({ key: target.gmKey, query: DRAW, variables: { i: { deckId: target.deckId, count: 1, to: 'DISCARD' } } });
 
+const ROLL = 'mutation Roll($i: RollDiceInput!) { rollDice(input: $i) { total eventSeq } }';
+
+/** The benchmark's roll as a campaign's player asks for it. */
+export const rollRequest = (target) => ({
+  key: target.playerKey,
+  query: ROLL,
+  variables: { i: { campaignId: target.campaignId, expression: '1d20+4', label: 'bench' } },
+});
+
 const CREATE_CAMPAIGN = `mutation ($i: CreateCampaignInput!) { createCampaign(input: $i) { campaign { id } gm { id } gmKey } }`;
 const ADD_MEMBER = `mutation ($i: AddMemberInput!) { addMember(input: $i) { apiKey member { id } } }`;
 const CREATE_CHARACTER = `mutation ($i: CreateCharacterInput!) { createCharacter(input: $i) { id } }`;
@@ -69,14 +78,4 @@ export async function prepareCampaigns(url, adminKey, count, onProgress = () => 
       deckId: createDeck.id,
     };
   });
-}
-
-/** Whether the schema has a mutation of this name; with its argument's input type when it has. */
-export async function findMutation(url, key, name) {
-  const data = await graphql(
-    url,
-    key,
-    `{ __schema { mutationType { fields { name args { name type { kind name ofType { kind name } } } type { kind name ofType { kind name } } } } } }`,
-  );
-  return data.__schema.mutationType.fields.find((field) => field.name === name);
 }

@@ -12,7 +12,8 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
   --json FILE           also write the figures as JSON to FILE
   --compare LABEL=PATH  also measure api, api-hot and tenthRealmTrialRoll with another build's server.js
                         (e.g. a copy of dist/ from before a change); repeatable. Node.js flags
-                        may follow the path: --compare 'young=dist/server.js --max-semi-space-size=32'.
+                        may follow the path: --compare 'young=dist/server.js --max-semi-space-size=32',
+                        and settings of its environment: --compare 'dev=dist/server.js NODE_ENV='.
                         The first server prepared the campaigns and runs a few per cent slower
                         than a --compare server of the same build: to compare builds, give
                         both as --compare (--compare now=dist/server.js --compare old=...)
@@ -34,6 +35,9 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
   --compare-baseline NAME
                         also measure the baseline with another statement set (e.g. v0, turns)
   --profile DIR         run the server under \`node --cpu-prof\`, profiles written to DIR
+  --development         run the servers without NODE_ENV=production (as \`npm start\` on a
+                        developer's machine: graphql-js's development checks on); by default
+                        they run as the Docker image runs them, with NODE_ENV=production
   --keep                keep the data directory (and the DATABASE_URL database)
   --help                this text
 
@@ -41,6 +45,19 @@ Environment: DATABASE_URL (a Postgres server to create a fresh database on; defa
 embedded Postgres in a temporary data directory), ARBITER_DB_POOL_SIZE (the server's pool size,
 default 10, also the baseline's), LOG_LEVEL (the server's, default info),
 ARBITER_RATE_LIMIT_PER_MINUTE (the server's, default here 1000000: on, but never refusing).`;
+
+/**
+ * `--compare 'LABEL=PATH [node flags] [NAME=VALUE]'`: another build's server.js, the Node.js flags
+ * to run it with and settings of its environment that differ from the other servers'.
+ */
+export function parseCompare(text) {
+  const at = text.indexOf('=');
+  if (at < 1) throw new Error(`--compare needs LABEL=PATH, got '${text}'`);
+  const [main, ...rest] = text.slice(at + 1).trim().split(/\s+/);
+  const setting = /^([A-Z_][A-Z0-9_]*)=(.*)$/;
+  const env = Object.fromEntries(rest.filter((word) => setting.test(word)).map((word) => setting.exec(word).slice(1)));
+  return { label: text.slice(0, at), main, nodeArgs: rest.filter((word) => !setting.test(word)), env };
+}
 
 export function parseArgs(argv) {
   const options = {
@@ -60,6 +77,7 @@ export function parseArgs(argv) {
     quietPercent: 30,
     quietWait: 30,
     compareBaseline: [],
+    development: false,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -85,17 +103,11 @@ export function parseArgs(argv) {
       case '--connections': options.connections = Math.round(number()); break;
       case '--campaigns': options.campaigns = Math.round(number()); break;
       case '--json': options.json = value(); break;
-      case '--compare': {
-        const text = value();
-        const at = text.indexOf('=');
-        if (at < 1) throw new Error(`--compare needs LABEL=PATH, got '${text}'`);
-        const [main, ...nodeArgs] = text.slice(at + 1).trim().split(/\s+/);
-        options.compare.push({ label: text.slice(0, at), main, nodeArgs });
-        break;
-      }
+      case '--compare': options.compare.push(parseCompare(value())); break;
       case '--only': options.only = new Set(value().split(',').map((name) => name.trim()).filter(Boolean)); break;
       case '--layers': options.layers = true; break;
       case '--keep': options.keep = true; break;
+      case '--development': options.development = true; break;
       case '--profile': options.profile = value(); break;
       case '--baseline': options.baseline = value(); break;
       case '--compare-baseline': options.compareBaseline.push(value()); break;
@@ -106,5 +118,46 @@ export function parseArgs(argv) {
   options.duration ??= options.quick ? 5 : 30;
   options.rounds ??= options.quick ? 1 : 3;
   options.warmup ??= options.quick ? 2 : 5;
+  return options;
+}
+
+/** The kinds of request `bench/instructions.js` counts, by the names `--only` takes. */
+export const INSTRUCTION_KINDS = ['draw', 'roll', 'typename'];
+
+/** Command-line options of `node bench/instructions.js` (its header says what each does). */
+export function parseInstructionArgs(argv) {
+  const options = { requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: INSTRUCTION_KINDS, compare: [], json: undefined, development: false, help: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    const count = () => {
+      const text = value();
+      const parsed = Number(text);
+      if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${arg} needs a positive whole number, got '${text}'`);
+      return parsed;
+    };
+    switch (arg) {
+      case '--requests': options.requests = count(); break;
+      case '--warmup': options.warmup = count(); break;
+      case '--connections': options.connections = count(); break;
+      case '--campaigns': options.campaigns = count(); break;
+      case '--json': options.json = value(); break;
+      case '--compare': options.compare.push(parseCompare(value())); break;
+      case '--development': options.development = true; break;
+      case '--only': {
+        options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
+        const unknown = options.only.filter((name) => !INSTRUCTION_KINDS.includes(name));
+        if (unknown.length > 0) throw new Error(`unknown --only ${unknown.join(', ')}; known: ${INSTRUCTION_KINDS.join(', ')}`);
+        break;
+      }
+      case '--help': case '-h': options.help = true; break;
+      default: throw new Error(`unknown option '${arg}' (--help lists them)`);
+    }
+  }
   return options;
 }

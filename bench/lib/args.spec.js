@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { parseArgs } from './args.js';
+import { parseArgs, parseInstructionArgs } from './args.js';
 
 describe('parseArgs', () => {
   it('runs every phase for 30 s in 3 slices by default, 5 s in one with --quick', () => {
@@ -13,7 +13,12 @@ describe('parseArgs', () => {
     expect(options.layers).toBe(true);
     expect([...options.only]).toEqual(['api', 'baseline']);
     expect(options.json).toBe('bench/results/x.json');
-    expect(options.compare).toEqual([{ label: 'young', main: 'dist/server.js', nodeArgs: ['--max-semi-space-size=32'] }]);
+    expect(options.compare).toEqual([{ label: 'young', main: 'dist/server.js', nodeArgs: ['--max-semi-space-size=32'], env: {} }]);
+  });
+
+  it('reads the settings of a --compare server\'s environment apart from its Node.js flags', () => {
+    const [compared] = parseArgs(['--compare', 'dev=dist/server.js NODE_ENV= --max-semi-space-size=8 LOG_LEVEL=warn']).compare;
+    expect(compared).toEqual({ label: 'dev', main: 'dist/server.js', nodeArgs: ['--max-semi-space-size=8'], env: { NODE_ENV: '', LOG_LEVEL: 'warn' } });
   });
 
   it('refuses what it does not understand', () => {
@@ -22,5 +27,24 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--quiet-threshold', 'busy'])).toThrow('--quiet-threshold needs a number');
     expect(() => parseArgs(['--duration', '0'])).toThrow('--duration needs a positive number');
     expect(() => parseArgs(['--json'])).toThrow('--json needs a value');
+  });
+});
+
+describe('parseInstructionArgs', () => {
+  it('counts 2 000 requests of each kind after 1 500 of warm-up by default', () => {
+    expect(parseInstructionArgs([])).toMatchObject({ requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: ['draw', 'roll', 'typename'], compare: [] });
+  });
+
+  it('reads the counts, --only and --compare with its Node.js flags', () => {
+    const options = parseInstructionArgs(['--requests', '200', '--warmup', '300', '--only', 'draw, typename', '--compare', 'old=/tmp/old/dist/server.js --max-semi-space-size=8']);
+    expect(options).toMatchObject({ requests: 200, warmup: 300, only: ['draw', 'typename'] });
+    expect(options.compare).toEqual([{ label: 'old', main: '/tmp/old/dist/server.js', nodeArgs: ['--max-semi-space-size=8'], env: {} }]);
+  });
+
+  it('refuses what it does not understand', () => {
+    expect(() => parseInstructionArgs(['--only', 'draw,hot'])).toThrow('unknown --only hot; known: draw, roll, typename');
+    expect(() => parseInstructionArgs(['--requests', '1.5'])).toThrow('--requests needs a positive whole number');
+    expect(() => parseInstructionArgs(['--compare', 'dist/server.js'])).toThrow('--compare needs LABEL=PATH');
+    expect(() => parseInstructionArgs(['--quick'])).toThrow("unknown option '--quick'");
   });
 });

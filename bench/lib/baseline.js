@@ -139,7 +139,7 @@ async function drawCardsPipelined(pool, target, handOn = true) {
     send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
     const committed = Promise.all([send('COMMIT'), ...sent]);
     // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's
-    // (Database.end): the next draw's BEGIN, lock and read travel right behind it.
+    // (Database.commit): the next draw's BEGIN, lock and read travel right behind it.
     released = handOn && pool.waitingCount > 0;
     if (released) client.release();
     const [commit] = await committed;

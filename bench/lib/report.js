@@ -55,7 +55,7 @@ export function formatReport(results) {
   );
   out.push(
     `${config.campaigns} campaigns, ${config.connections} connections/workers, pool ${config.poolSize}, ` +
-      `${config.warmup} s warm-up + ${config.duration} s per phase, server LOG_LEVEL=${config.logLevel} ${config.nodeFlags ?? ''}\n`,
+      `${config.warmup} s warm-up + ${config.duration} s per phase, server NODE_ENV=${config.nodeEnv ?? 'development'} LOG_LEVEL=${config.logLevel} ${config.nodeFlags ?? ''}\n`,
   );
   out.push(
     table(

@@ -1,10 +1,8 @@
 /**
- * The Tenth Realm's trial roll, measured once the ruleset has it: every campaign gets a finished
- * Tenth Realm character for its player (create, choose a Vanori, finish), who then rolls HEART
- * against the default DR. Until the schema has `tenthRealmTrialRoll` the phase is reported as not
- * measured.
+ * The Tenth Realm's trial roll: every campaign gets a finished Tenth Realm character for its
+ * player (create, choose a Vanori, finish), who then rolls HEART against the default DR.
  */
-import { findMutation, graphql } from './api.js';
+import { graphql } from './api.js';
 
 const CREATE = `mutation ($i: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $i) { character { id } } }`;
 const VANORI = `mutation ($i: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $i) { maxResilience } }`;
@@ -12,13 +10,10 @@ const FINISH = `mutation ($i: TenthRealmFinishCharacterInput!) { tenthRealmFinis
 export const TRIAL_ROLL = `mutation Trial($i: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $i) { success eventSeq } }`;
 
 /**
- * `{ build(target) }` giving each campaign's trial roll request, or `{ skip: reason }` when it
- * cannot be measured (yet).
+ * `{ build(target) }` giving each campaign's trial roll request, or `{ skip: reason }` when the
+ * characters could not be made.
  */
-export async function prepareTrialRolls(url, adminKey, targets) {
-  if (!(await findMutation(url, adminKey, 'tenthRealmTrialRoll'))) {
-    return { skip: 'the schema has no tenthRealmTrialRoll yet (the Tenth Realm is not implemented)' };
-  }
+export async function prepareTrialRolls(url, targets) {
   const characters = new Map();
   try {
     for (const target of targets) {

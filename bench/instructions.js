@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/**
+ * What a request costs the server in instructions, counted by valgrind's callgrind: the same
+ * figure for the same build, however busy the machine is, where `npm run bench`'s figures move
+ * with the machine's spell by more than a change of a few per cent is worth (bench/README.md).
+ *
+ * The campaigns are prepared by a server of the current build run normally; then each build is
+ * started in turn under callgrind on that database, warmed up, and its count is zeroed before and
+ * dumped after a fixed number of requests of each kind. Only the server's own instructions count
+ * (all its threads: V8's compilers and GC included), not the kernel's nor Postgres's: a change
+ * that saves system calls or database work does not show here.
+ *
+ * The servers run as `npm run bench` runs them (NODE_ENV=production unless `--development`).
+ *
+ * Usage: node bench/instructions.js [--requests N] [--warmup N] [--connections N] [--campaigns N]
+ *          [--only draw,roll,typename] [--compare 'LABEL=PATH [node flags] [NAME=VALUE]']... [--development]
+ *          [--json FILE]
+ * Needs valgrind (Debian's `valgrind` package) and a build (npm run build).
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { drawRequest, prepareCampaigns, rollRequest } from './lib/api.js';
+import { startBenchDatabase } from './lib/database.js';
+import { parseInstructionArgs } from './lib/args.js';
+import { rotation } from './lib/load.js';
+import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const MAIN = join(ROOT, 'dist', 'server.js');
+/**
+ * V8 in one thread, without its time-based heuristics: what it compiles, and when it collects,
+ * then depends on the work alone, so that two runs of one build count the same.
+ */
+const COUNTING_FLAGS = ['--predictable'];
+const log = (line) => process.stderr.write(`${line}\n`);
+
+/** The kinds of request measured, by name: what `--only` names. */
+const KINDS = {
+  draw: { label: 'drawCards', build: drawRequest },
+  roll: { label: 'rollDice', build: rollRequest },
+  typename: { label: '{ __typename }', build: (target) => ({ key: target.gmKey, query: '{ __typename }', variables: {} }) },
+};
+
+/** `amount` requests from `connections` connections; rejects unless every one was answered without errors. */
+function fire(url, connections, amount, nextRequest) {
+  let failed = 0;
+  const instance = autocannon({
+    url: `${url}/graphql`,
+    connections,
+    amount,
+    timeout: 120,
+    skipAggregateResult: true,
+    requests: [
+      {
+        method: 'POST',
+        path: '/graphql',
+        setupRequest(request) {
+          const next = nextRequest();
+          return Object.assign(request, next);
+        },
+        onResponse(status, body) {
+          if (status !== 200 || body.includes('"errors"')) failed += 1;
+        },
+      },
+    ],
+  });
+  return new Promise((done, reject) => {
+    instance.on('done', (result) => {
+      const lost = failed + result.errors + result.timeouts;
+      if (lost > 0) reject(new Error(`${lost} of ${amount} requests failed`));
+      else done();
+    });
+    instance.on('error', reject);
+  });
+}
+
+/**
+ * Sends callgrind a command. valgrind names its command pipes after the HOST of its environment,
+ * which startServer sets to the server's listening address: the command is sent with the same.
+ */
+function callgrind(args) {
+  return execFileSync('callgrind_control', args, { encoding: 'utf8', env: { ...process.env, HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The instructions callgrind counted since it was last zeroed: a dump's `summary:` line. */
+function dumpCount(pid, outDir) {
+  const before = new Set(readdirSync(outDir));
+  const answer = callgrind(['--dump', String(pid)]);
+  const dump = readdirSync(outDir).find((name) => !before.has(name) && name.startsWith(`callgrind.${pid}.out.`));
+  if (!dump) throw new Error(`callgrind wrote no dump for process ${pid}: ${answer.trim()}; ${readdirSync(outDir).join(' ')}`);
+  const summary = /^summary: (\d+)$/m.exec(readFileSync(join(outDir, dump), 'utf8'));
+  if (!summary) throw new Error(`no summary in ${dump}`);
+  return Number(summary[1]);
+}
+
+async function main() {
+  const options = parseInstructionArgs(process.argv.slice(2));
+  if (options.help) {
+    log(readFileSync(fileURLToPath(import.meta.url), 'utf8').match(/\/\*\*([\s\S]*?)\*\//)[1].replace(/^ \* ?/gm, ''));
+    return;
+  }
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-instructions-'));
+  const outDir = mkdtempSync(join(tmpdir(), 'arbiter-callgrind-'));
+  const logFile = join(dataDir, 'server.log');
+  const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
+  const { env, adminKey } = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
+  const results = [];
+  try {
+    const preparer = await startServer({ main: MAIN, env, logFile, label: 'preparing server', nodeArgs: START_FLAGS });
+    const targets = await prepareCampaigns(preparer.url, adminKey, options.campaigns);
+    await preparer.stop();
+    log(`${options.campaigns} campaigns prepared; per kind ${options.warmup} requests of warm-up, then ${options.requests} counted, ${options.connections} connections`);
+
+    for (const build of [{ label: 'now', main: MAIN, nodeArgs: [], env: {} }, ...options.compare.map((other) => ({ ...other, main: resolve(other.main) }))]) {
+      const server = await startServer({
+        main: build.main,
+        env: { ...env, ...build.env },
+        logFile,
+        label: build.label,
+        nodeArgs: [...START_FLAGS, ...COUNTING_FLAGS, ...build.nodeArgs],
+        wrapper: ['valgrind', '--tool=callgrind', `--callgrind-out-file=${join(outDir, 'callgrind.%p.out')}`],
+        startTimeoutS: 900,
+      });
+      try {
+        for (const kind of options.only) {
+          const next = rotation(targets, KINDS[kind].build);
+          await fire(server.url, options.connections, options.warmup, next);
+          callgrind(['--zero', String(server.pid)]);
+          await fire(server.url, options.connections, options.requests, next);
+          const instructions = dumpCount(server.pid, outDir) / options.requests;
+          results.push({ build: build.label, kind, instructions });
+          log(`  ${build.label.padEnd(10)} ${KINDS[kind].label.padEnd(16)} ${(instructions / 1e6).toFixed(3)} M instructions per request`);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await database.stop().catch(() => undefined);
+    await database.drop?.().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  }
+
+  const first = new Map(results.filter((row) => row.build === 'now').map((row) => [row.kind, row.instructions]));
+  console.log('\nbuild       request           M instr/req  vs now');
+  for (const row of results) {
+    console.log(`${row.build.padEnd(11)} ${KINDS[row.kind].label.padEnd(17)} ${(row.instructions / 1e6).toFixed(3).padStart(11)}  ${(row.instructions / first.get(row.kind)).toFixed(3).padStart(6)}`);
+  }
+  if (options.json) writeFileSync(options.json, `${JSON.stringify({ options: { ...options, compare: options.compare.map((c) => c.label) }, results }, null, 2)}\n`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  });
+}
