@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import { drawRequest, prepareCampaigns, rollRequest } from './lib/api.js';
 import { startBenchDatabase } from './lib/database.js';
 import { parseInstructionArgs } from './lib/args.js';
-import { rotation } from './lib/load.js';
+import { graphqlPosts, rotation } from './lib/load.js';
 import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,19 +54,9 @@ function fire(url, connections, amount, nextRequest) {
     amount,
     timeout: 120,
     skipAggregateResult: true,
-    requests: [
-      {
-        method: 'POST',
-        path: '/graphql',
-        setupRequest(request) {
-          const next = nextRequest();
-          return Object.assign(request, next);
-        },
-        onResponse(status, body) {
-          if (status !== 200 || body.includes('"errors"')) failed += 1;
-        },
-      },
-    ],
+    requests: graphqlPosts(nextRequest, (done) => {
+      if (!done) failed += 1;
+    }),
   });
   return new Promise((done, reject) => {
     instance.on('done', (result) => {

@@ -47,6 +47,35 @@ default 10, also the baseline's), LOG_LEVEL (the server's, default info),
 ARBITER_RATE_LIMIT_PER_MINUTE (the server's, default here 1000000: on, but never refusing).`;
 
 /**
+ * Calls `handle(arg, read)` for each option of `argv`, where `read.value()` takes the option's
+ * value, `read.number()` a positive number and `read.count()` a positive whole number.
+ */
+function forEachArg(argv, handle) {
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[i + 1];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      i += 1;
+      return next;
+    };
+    const number = () => {
+      const text = value();
+      const parsed = Number(text);
+      if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${arg} needs a positive number, got '${text}'`);
+      return parsed;
+    };
+    const count = () => {
+      const text = value();
+      const parsed = Number(text);
+      if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${arg} needs a positive whole number, got '${text}'`);
+      return parsed;
+    };
+    handle(arg, { value, number, count });
+  }
+}
+
+/**
  * `--compare 'LABEL=PATH [node flags] [NAME=VALUE]'`: another build's server.js, the Node.js flags
  * to run it with and settings of its environment that differ from the other servers'.
  */
@@ -79,20 +108,7 @@ export function parseArgs(argv) {
     compareBaseline: [],
     development: false,
   };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    const number = () => {
-      const text = value();
-      const parsed = Number(text);
-      if (!Number.isFinite(parsed) || parsed <= 0) throw new Error(`${arg} needs a positive number, got '${text}'`);
-      return parsed;
-    };
+  forEachArg(argv, (arg, { value, number }) => {
     switch (arg) {
       case '--quick': options.quick = true; break;
       case '--duration': options.duration = number(); break;
@@ -114,7 +130,7 @@ export function parseArgs(argv) {
       case '--help': case '-h': console.log(HELP); process.exit(0); break;
       default: throw new Error(`unknown option '${arg}'\n\n${HELP}`);
     }
-  }
+  });
   options.duration ??= options.quick ? 5 : 30;
   options.rounds ??= options.quick ? 1 : 3;
   options.warmup ??= options.quick ? 2 : 5;
@@ -127,20 +143,7 @@ export const INSTRUCTION_KINDS = ['draw', 'roll', 'typename'];
 /** Command-line options of `node bench/instructions.js` (its header says what each does). */
 export function parseInstructionArgs(argv) {
   const options = { requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: INSTRUCTION_KINDS, compare: [], json: undefined, development: false, help: false };
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    const value = () => {
-      const next = argv[i + 1];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      i += 1;
-      return next;
-    };
-    const count = () => {
-      const text = value();
-      const parsed = Number(text);
-      if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${arg} needs a positive whole number, got '${text}'`);
-      return parsed;
-    };
+  forEachArg(argv, (arg, { value, count }) => {
     switch (arg) {
       case '--requests': options.requests = count(); break;
       case '--warmup': options.warmup = count(); break;
@@ -158,6 +161,6 @@ export function parseInstructionArgs(argv) {
       case '--help': case '-h': options.help = true; break;
       default: throw new Error(`unknown option '${arg}' (--help lists them)`);
     }
-  }
+  });
   return options;
 }

@@ -177,6 +177,29 @@ export function rotation(targets, build) {
 }
 
 /**
+ * autocannon's requests: POSTs to /graphql whose body and headers `nextRequest()` gives; each
+ * answer is passed to `onAnswer(done, status, body)`, where done means HTTP 200 with no GraphQL
+ * `errors`.
+ */
+export function graphqlPosts(nextRequest, onAnswer) {
+  return [
+    {
+      method: 'POST',
+      path: '/graphql',
+      setupRequest(request) {
+        const next = nextRequest();
+        request.headers = next.headers;
+        request.body = next.body;
+        return request;
+      },
+      onResponse(status, body) {
+        onAnswer(status === 200 && !body.includes('"errors"'), status, body);
+      },
+    },
+  ];
+}
+
+/**
  * One autocannon run. `nextRequest()` gives the body and headers of each request; a response
  * counts as done only when it is HTTP 200 with no GraphQL `errors`.
  */
@@ -190,25 +213,13 @@ export function cannon({ url, connections, seconds, nextRequest, label, stage })
     duration: seconds,
     timeout: 10,
     skipAggregateResult: true,
-    requests: [
-      {
-        method: 'POST',
-        path: '/graphql',
-        setupRequest(request) {
-          const next = nextRequest();
-          request.headers = next.headers;
-          request.body = next.body;
-          return request;
-        },
-        onResponse(status, body) {
-          if (status === 200 && !body.includes('"errors"')) ok += 1;
-          else {
-            errors += 1;
-            if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
-          }
-        },
-      },
-    ],
+    requests: graphqlPosts(nextRequest, (done, status, body) => {
+      if (done) ok += 1;
+      else {
+        errors += 1;
+        if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
+      }
+    }),
   });
   const startedAt = performance.now();
   const ticker = setInterval(() => progressLine(label, stage, (performance.now() - startedAt) / 1000, seconds, ok, errors), 1000);
