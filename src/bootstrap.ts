@@ -37,6 +37,25 @@ export interface RunningArbiter {
 }
 
 /**
+ * Where the log goes: standard output, gathered LOG_BUFFER_BYTES at a time off the request's path
+ * and written at least every LOG_FLUSH_MS (pino writes what is still gathered when the process
+ * exits). When standard output's `write` has been replaced — a host or a test reading the
+ * output — the lines go through it one by one instead, as pino's default destination does.
+ */
+function openLog(): { stream: pino.DestinationStream; close(): void } {
+  if (process.stdout.write !== Object.getPrototypeOf(process.stdout).write) return { stream: process.stdout, close: () => undefined };
+  const stream = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const flusher = setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+  return {
+    stream,
+    close: () => {
+      clearInterval(flusher);
+      stream.flush();
+    },
+  };
+}
+
+/**
  * Lets the pages of these origins call the API from a browser: the preflight is answered before
  * anything else runs, and every answer to them (refusals included) carries the CORS headers, so
  * a VTT module reads Arbiter's coded errors. Keys travel in the Authorization header, never in
@@ -57,16 +76,13 @@ function enableCors(app: NestFastifyApplication, origins: string[] | '*'): void 
  * HTTP server. `close` drains requests, then stops the pool and the embedded database.
  */
 export async function startArbiter(config: ArbiterConfig): Promise<RunningArbiter> {
-  // Log lines are gathered and written LOG_BUFFER_BYTES at a time, off the request's path, and at
-  // least every LOG_FLUSH_MS; pino writes what is still gathered when the process exits.
-  const logDestination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  const logFlusher = setInterval(() => logDestination.flush(), LOG_FLUSH_MS).unref();
+  const log = openLog();
   const logger = pino(
     {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' },
     },
-    logDestination,
+    log.stream,
   );
   const embedded = config.databaseUrl
     ? undefined
@@ -128,14 +144,13 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
           await app.close();
           await database.close();
           await embedded?.stop();
-          clearInterval(logFlusher);
-          logDestination.flush();
+          log.close();
         })()),
     };
   } catch (error) {
     await database.close();
     await embedded?.stop();
-    clearInterval(logFlusher);
+    log.close();
     throw error;
   }
 }
