@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { drawRequest, prepareCampaigns, rollRequest } from './lib/api.js';
+import { drawRequest, prepareCampaigns, rollRequest, typenameRequest } from './lib/api.js';
 import { startBenchDatabase } from './lib/database.js';
 import { parseInstructionArgs } from './lib/args.js';
 import { graphqlPosts, rotation } from './lib/load.js';
@@ -33,7 +33,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'server.js');
 /**
  * V8 in one thread, without its time-based heuristics: what it compiles, and when it collects,
- * then depends on the work alone, so that two runs of one build count the same.
+ * then depends mostly on the work (two runs of one build still differ by ~2 %, bench/README.md).
  */
 const COUNTING_FLAGS = ['--predictable'];
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -42,7 +42,7 @@ const log = (line) => process.stderr.write(`${line}\n`);
 const KINDS = {
   draw: { label: 'drawCards', build: drawRequest },
   roll: { label: 'rollDice', build: rollRequest },
-  typename: { label: '{ __typename }', build: (target) => ({ key: target.gmKey, query: '{ __typename }', variables: {} }) },
+  typename: { label: '{ __typename }', build: typenameRequest },
 };
 
 /** `amount` requests from `connections` connections; rejects unless every one was answered without errors. */
@@ -98,11 +98,11 @@ async function main() {
   const outDir = mkdtempSync(join(tmpdir(), 'arbiter-callgrind-'));
   const logFile = join(dataDir, 'server.log');
   const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
-  const { env, adminKey } = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
+  const env = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
   const results = [];
   try {
     const preparer = await startServer({ main: MAIN, env, logFile, label: 'preparing server', nodeArgs: START_FLAGS });
-    const targets = await prepareCampaigns(preparer.url, adminKey, options.campaigns);
+    const targets = await prepareCampaigns(preparer.url, env.ARBITER_ADMIN_KEY, options.campaigns);
     await preparer.stop();
     log(`${options.campaigns} campaigns prepared; per kind ${options.warmup} requests of warm-up, then ${options.requests} counted, ${options.connections} connections`);
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { drawRequest, prepareCampaigns, rollRequest } from './lib/api.js';
+import { drawRequest, prepareCampaigns, rollRequest, typenameRequest } from './lib/api.js';
 import { parseArgs } from './lib/args.js';
 import { BASELINES } from './lib/baseline.js';
 import { describeDatabase, startBenchDatabase } from './lib/database.js';
@@ -27,13 +27,12 @@ const MAIN = join(ROOT, 'dist', 'server.js');
  * any resolver runs, with a Nest resolver and no database, and with one statement on the pool.
  */
 const LAYERS = [
-  ['api __typename', (target) => ({ key: target.gmKey, query: '{ __typename }', variables: {} })],
+  ['api __typename', typenameRequest],
   ['api cardPreset', (target) => ({ key: target.gmKey, query: 'query Preset($id: ID!) { cardPreset(id: $id) { id } }', variables: { id: 'standard-52' } })],
   ['api campaign', (target) => ({ key: target.gmKey, query: 'query Campaign($id: ID!) { campaign(id: $id) { id name } }', variables: { id: target.campaignId } })],
 ];
 
 const log = (line) => process.stderr.write(`${line}\n`);
-
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
@@ -45,9 +44,10 @@ async function main() {
   log(`data dir ${dataDir} (server log: ${logFile})`);
 
   const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
-  const { env: serverEnv, adminKey } = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
+  const serverEnv = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
   const poolSize = Number(serverEnv.ARBITER_DB_POOL_SIZE);
   const logLevel = serverEnv.LOG_LEVEL;
+  const adminKey = serverEnv.ARBITER_ADMIN_KEY;
   const pool = new pg.Pool({ connectionString: database.url, max: poolSize, pipeline: baseline.pipeline });
   pool.on('error', () => undefined);
   const extraPools = [];

@@ -29,6 +29,9 @@ export const rollRequest = (target) => ({
   variables: { i: { campaignId: target.campaignId, expression: '1d20+4', label: 'bench' } },
 });
 
+/** The lightest request a key can make: HTTP, the key, GraphQL and the log line, no resolver. */
+export const typenameRequest = (target) => ({ key: target.gmKey, query: '{ __typename }', variables: {} });
+
 const CREATE_CAMPAIGN = `mutation ($i: CreateCampaignInput!) { createCampaign(input: $i) { campaign { id } gm { id } gmKey } }`;
 const ADD_MEMBER = `mutation ($i: AddMemberInput!) { addMember(input: $i) { apiKey member { id } } }`;
 const CREATE_CHARACTER = `mutation ($i: CreateCharacterInput!) { createCharacter(input: $i) { id } }`;

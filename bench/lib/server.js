@@ -8,23 +8,21 @@ import { freePort, residentBytes } from './proc.js';
 
 /**
  * The environment of the server under test: the bench's database and data dir, an ADMIN key of
- * its own (returned), `LOG_LEVEL` (default info) and `ARBITER_DB_POOL_SIZE` (default 10) as
+ * its own (`ARBITER_ADMIN_KEY`), `LOG_LEVEL` (default info) and `ARBITER_DB_POOL_SIZE` (default 10) as
  * given to the bench, and the per-key rate limit on (it costs what it costs on every request)
  * but so high it never refuses: the hot phase is one key at hundreds of requests a second, on
  * purpose. `NODE_ENV=production`, as the Docker image runs it, unless `development`.
  */
 export function serverEnvironment({ databaseUrl, dataDir, development = false }) {
-  const adminKey = `bench_${randomBytes(24).toString('base64url')}`;
-  const env = {
+  return {
     DATABASE_URL: databaseUrl,
     ARBITER_DATA_DIR: dataDir,
-    ARBITER_ADMIN_KEY: adminKey,
+    ARBITER_ADMIN_KEY: `bench_${randomBytes(24).toString('base64url')}`,
     ARBITER_DB_POOL_SIZE: process.env.ARBITER_DB_POOL_SIZE ?? '10',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     ARBITER_RATE_LIMIT_PER_MINUTE: process.env.ARBITER_RATE_LIMIT_PER_MINUTE ?? '1000000',
     NODE_ENV: development ? '' : 'production',
   };
-  return { env, adminKey };
 }
 
 /** The Node.js flags of `npm start` (package.json): the server is measured as it is run. */
