@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
 import { CLAIM_SAVEPOINT, LOCK_NOT_AVAILABLE, prepared, type Database } from './database.js';
 import type { RequestContext } from './request-context.js';
 
@@ -25,12 +25,12 @@ export type IdempotencyClaim =
  * neither: a stored answer is readable only by a retry that presents the key.
  */
 function storedKey(key: string): string {
-  return createHash('sha256').update(`arbiter idempotency key\n${key}`).digest('hex');
+  return hash('sha256', `arbiter idempotency key\n${key}`, 'hex');
 }
 
 /** The AES-256-GCM key of a stored answer: derived from the principal and the Idempotency-Key, never stored. */
 function sealingKey(principal: string, key: string): Buffer {
-  return createHash('sha256').update(`arbiter idempotent response\n${principal}\n${key}`).digest();
+  return hash('sha256', `arbiter idempotent response\n${principal}\n${key}`, 'buffer');
 }
 
 function seal(principal: string, key: string, body: string): string {
@@ -49,7 +49,7 @@ function unseal(principal: string, key: string, stored: string): string {
 }
 
 export function requestFingerprint(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return hash('sha256', `${method} ${url}\n${JSON.stringify(body ?? null)}`, 'hex');
 }
 
 const INSERT_CLAIM = prepared(

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const KEY_PREFIX = 'arb_';
 
@@ -9,15 +9,16 @@ export function newApiKey(): string {
 
 /**
  * SHA-256, hex. Keys carry 256 random bits, so a fast hash is enough: there is nothing to
- * brute-force, and a lookup by hash costs one index probe.
+ * brute-force, and a lookup by hash costs one index probe. Hashed in one call (`crypto.hash`), as
+ * every request's key is: a third of the time of a Hash object's create, update and digest.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** SHA-256 of a key, raw: {@link hashApiKey} is its hex, and keys are compared by it. */
 export function keyDigest(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return hash('sha256', key, 'buffer');
 }
 
 /** Compares two keys in time that does not depend on where they differ. */
