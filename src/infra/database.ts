@@ -148,6 +148,9 @@ interface TransactionState {
 /** How long a commit whose answer was lost is asked after, while the database is away, before it is reported unknown. */
 export const SETTLE_COMMIT_MS = 10_000;
 
+/** What became of a commit whose answer was lost, as the database told (or could not tell) afterwards. */
+export type CommitOutcome = 'committed' | 'aborted' | 'unknown';
+
 /** A COMMIT whose answer was lost, and whose fate the database could not tell in time ({@link SETTLE_COMMIT_MS}). */
 export class CommitOutcomeUnknownError extends Error {
   constructor(readonly transactionId: string, cause: unknown) {
@@ -195,6 +198,8 @@ export class Database {
 
   private readonly settleCommitMs: number;
   private readonly logger?: Pick<Logger, 'warn'>;
+  /** How many commits whose answer was lost were settled since start, by outcome ({@link settle}); `GET /health` reports them. */
+  readonly settledCommits: Record<CommitOutcome, number> = { committed: 0, aborted: 0, unknown: 0 };
 
   /** `settleCommitMs` and `logger`: see {@link settle}. */
   constructor(url: string, poolSize: number, options: { settleCommitMs?: number; logger?: Pick<Logger, 'warn'> } = {}) {
@@ -392,12 +397,15 @@ export class Database {
    * Whether the transaction committed, asked on another connection after its COMMIT's answer was
    * lost: `pg_xact_status` says once its backend has finished with it. Asked again while the
    * database is away, for up to {@link SETTLE_COMMIT_MS}; then the outcome is unknown. Each
-   * settled commit is logged (a warning): how often answers are lost is the operator's to know.
+   * settled commit is logged (a warning) and counted ({@link settledCommits}): how often answers
+   * are lost is the operator's to know.
    */
   private async settle(transactionId: string, lost: unknown): Promise<boolean> {
     const giveUpAt = Date.now() + this.settleCommitMs;
-    const settled = (outcome: 'committed' | 'aborted' | 'unknown') =>
+    const settled = (outcome: CommitOutcome) => {
+      this.settledCommits[outcome] += 1;
       this.logger?.warn({ transactionId, outcome, err: lost }, 'the answer to COMMIT was lost; its outcome was asked of the database');
+    };
     for (let wait = 10; ; wait = Math.min(wait * 2, 500)) {
       try {
         const [{ status }] = (await this.pool.query<{ status: string | null }>(toQuery(XACT_STATUS, [transactionId]))).rows;

@@ -174,9 +174,17 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     return context;
   }
   let announced: string[] = [];
+  let countedBefore = { ...db.settledCommits };
+  /** The settled commits counted (as `GET /health` reports them) since the test began. */
+  const countedSince = () => ({
+    committed: db.settledCommits.committed - countedBefore.committed,
+    aborted: db.settledCommits.aborted - countedBefore.aborted,
+    unknown: db.settledCommits.unknown - countedBefore.unknown,
+  });
   beforeEach(() => {
     announced = [];
     warnings.length = 0;
+    countedBefore = { ...db.settledCommits };
   });
 
   /**
@@ -284,6 +292,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     await expect(db.finish(context, 'commit')).resolves.toBeUndefined();
     expect(announced).toEqual(['committed-unanswered']);
     expect(warnings).toEqual([expect.objectContaining({ outcome: 'committed', transactionId: expect.stringMatching(/^\d+$/) })]);
+    expect(countedSince()).toEqual({ committed: 1, aborted: 0, unknown: 0 });
   });
 
   it('reports a commit whose answer was lost as failed when Postgres did not commit it', async () => {
@@ -293,6 +302,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     expect(await written('never-committed')).toBe(false);
     expect(announced).toEqual([]);
     expect(warnings).toEqual([expect.objectContaining({ outcome: 'aborted' })]);
+    expect(countedSince()).toEqual({ committed: 0, aborted: 1, unknown: 0 });
   });
 
   it('reports the outcome unknown when the database cannot tell in time', async () => {
@@ -305,6 +315,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
       expect(failure).toBeInstanceOf(CommitOutcomeUnknownError);
       expect(asked.mock.calls.length).toBeGreaterThan(2);
       expect(warnings).toEqual([expect.objectContaining({ outcome: 'unknown' })]);
+      expect(countedSince()).toEqual({ committed: 0, aborted: 0, unknown: 1 });
     } finally {
       asked.mockRestore();
     }
@@ -324,6 +335,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
       await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: '23505' });
       expect(asked).not.toHaveBeenCalled();
       expect(warnings).toEqual([]);
+      expect(countedSince()).toEqual({ committed: 0, aborted: 0, unknown: 0 });
     } finally {
       asked.mockRestore();
     }

@@ -144,8 +144,14 @@ describe('faults: connections killed, the database restarted, SIGTERM under load
         await check.end();
       }
 
+      // GET /health counts the commits settled as the log tells of them (its lines arrive within a second).
+      const health = (await (await fetch(`${server.url}/health`)).json()) as { database: { settledCommits: Record<string, number> } };
+      const counted = health.database.settledCommits;
+      const settledLines = () => server.log.filter((l) => l.includes('the answer to COMMIT was lost'));
+      const countedInAll = Object.values(counted).reduce((sum, n) => sum + n, 0);
+      for (let waited = 0; settledLines().length < countedInAll && waited < 3000; waited += 100) await sleep(100);
       const settled = new Map<string, number>();
-      for (const line of server.log.filter((l) => l.includes('the answer to COMMIT was lost'))) {
+      for (const line of settledLines()) {
         const outcome = String((JSON.parse(line) as { outcome?: string }).outcome);
         settled.set(outcome, (settled.get(outcome) ?? 0) + 1);
       }
@@ -166,6 +172,7 @@ describe('faults: connections killed, the database restarted, SIGTERM under load
       expect(violations).toBe(0);
       // Answers to COMMIT were lost, and the server asked the database what became of them.
       expect([...settled.values()].reduce((sum, n) => sum + n, 0)).toBeGreaterThan(0);
+      expect(counted).toEqual({ committed: settled.get('committed') ?? 0, aborted: settled.get('aborted') ?? 0, unknown: settled.get('unknown') ?? 0 });
       expect(codes.has('INTERNAL_SERVER_ERROR')).toBe(false);
       expect(codes.has('undefined')).toBe(false);
       expect(during.filter((o) => o.result === 'error').length).toBeGreaterThan(0);
