@@ -8,7 +8,11 @@
  * started in turn under callgrind on that database, warmed up, and its count is zeroed before and
  * dumped after a fixed number of requests of each kind. Only the server's own instructions count
  * (all its threads: V8's compilers and GC included), not the kernel's nor Postgres's: a change
- * that saves system calls or database work does not show here.
+ * that saves system calls or database work does not show here. Of them, what V8 spent compiling
+ * and collecting garbage is shown apart (by the functions' names, lib/callgrind.js): those come in
+ * lumps that one counted window catches and the next misses, and the rest, the request's own
+ * work, is the figure to compare builds by (collecting is a request's cost too, for what it
+ * allocates, but it needs a window many times longer to be measured evenly).
  *
  * The servers run as `npm run bench` runs them (NODE_ENV=production unless `--development`).
  *
@@ -26,6 +30,7 @@ import autocannon from 'autocannon';
 import { drawRequest, prepareCampaigns, rollRequest, typenameRequest } from './lib/api.js';
 import { startBenchDatabase } from './lib/database.js';
 import { parseInstructionArgs } from './lib/args.js';
+import { upkeepOf } from './lib/callgrind.js';
 import { graphqlPosts, rotation } from './lib/load.js';
 import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
 
@@ -37,6 +42,7 @@ const MAIN = join(ROOT, 'dist', 'server.js');
  */
 const COUNTING_FLAGS = ['--predictable'];
 const log = (line) => process.stderr.write(`${line}\n`);
+const millions = (count) => (count / 1e6).toFixed(3);
 
 /** The kinds of request measured, by name: what `--only` names. */
 const KINDS = {
@@ -76,15 +82,15 @@ function callgrind(args) {
   return execFileSync('callgrind_control', args, { encoding: 'utf8', env: { ...process.env, HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** The instructions callgrind counted since it was last zeroed: a dump's `summary:` line. */
+/** The instructions callgrind counted since it was last zeroed, in all and V8's compiling and collecting among them (lib/callgrind.js). */
 function dumpCount(pid, outDir) {
   const before = new Set(readdirSync(outDir));
   const answer = callgrind(['--dump', String(pid)]);
   const dump = readdirSync(outDir).find((name) => !before.has(name) && name.startsWith(`callgrind.${pid}.out.`));
   if (!dump) throw new Error(`callgrind wrote no dump for process ${pid}: ${answer.trim()}; ${readdirSync(outDir).join(' ')}`);
-  const summary = /^summary: (\d+)$/m.exec(readFileSync(join(outDir, dump), 'utf8'));
-  if (!summary) throw new Error(`no summary in ${dump}`);
-  return Number(summary[1]);
+  const counts = upkeepOf(readFileSync(join(outDir, dump), 'utf8'));
+  if (!(counts.total > 0)) throw new Error(`no instructions counted in ${dump}`);
+  return counts;
 }
 
 async function main() {
@@ -122,9 +128,10 @@ async function main() {
           await fire(server.url, options.connections, options.warmup, next);
           callgrind(['--zero', String(server.pid)]);
           await fire(server.url, options.connections, options.requests, next);
-          const instructions = dumpCount(server.pid, outDir) / options.requests;
-          results.push({ build: build.label, kind, instructions });
-          log(`  ${build.label.padEnd(10)} ${KINDS[kind].label.padEnd(16)} ${(instructions / 1e6).toFixed(3)} M instructions per request`);
+          const { total, compiling, collecting } = dumpCount(server.pid, outDir);
+          const [instructions, own] = [total / options.requests, (total - compiling - collecting) / options.requests];
+          results.push({ build: build.label, kind, instructions, compiling: compiling / options.requests, collecting: collecting / options.requests, own });
+          log(`  ${build.label.padEnd(10)} ${KINDS[kind].label.padEnd(16)} ${millions(instructions)} M instructions per request, ${millions(own)} M its own`);
         }
       } finally {
         await server.stop();
@@ -137,10 +144,12 @@ async function main() {
     rmSync(outDir, { recursive: true, force: true });
   }
 
-  const first = new Map(results.filter((row) => row.build === 'now').map((row) => [row.kind, row.instructions]));
-  console.log('\nbuild       request           M instr/req  vs now');
+  const first = new Map(results.filter((row) => row.build === 'now').map((row) => [row.kind, row]));
+  console.log('\nM instructions per request: in all, V8 compiling, V8 collecting garbage, and the rest (the request\'s own work)');
+  console.log('build       request                 all  compiling  collecting     own  own vs now');
   for (const row of results) {
-    console.log(`${row.build.padEnd(11)} ${KINDS[row.kind].label.padEnd(17)} ${(row.instructions / 1e6).toFixed(3).padStart(11)}  ${(row.instructions / first.get(row.kind)).toFixed(3).padStart(6)}`);
+    const cells = [row.instructions, row.compiling, row.collecting, row.own].map((value, i) => millions(value).padStart([11, 10, 11, 7][i]));
+    console.log(`${row.build.padEnd(11)} ${KINDS[row.kind].label.padEnd(17)}${cells.join(' ')}  ${(row.own / first.get(row.kind).own).toFixed(3).padStart(10)}`);
   }
   if (options.json) writeFileSync(options.json, `${JSON.stringify({ options: { ...options, compare: options.compare.map((c) => c.label) }, results }, null, 2)}\n`);
 }
