@@ -115,8 +115,10 @@ const { Turns } = await import('../../dist/infra/turns.js');
  * out with COMMIT on a later turn of the event loop, as the server sends them once the response
  * is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
  * 6 prepared statements. The connection goes to a draw waiting for one as soon as COMMIT is sent.
+ * `thinkMs` holds the transaction open that long between its round trips, as a busy server's
+ * event loop does before it reads the first answer.
  */
-async function drawCardsPipelined(pool, target, handOn = true) {
+async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0) {
   const client = await pool.connect();
   let released = false;
   const sent = [];
@@ -134,7 +136,7 @@ async function drawCardsPipelined(pool, target, handOn = true) {
     const draw = drawOneToDiscard(deck);
     const seq = campaign.last_event_seq + 1;
     const actor = { id: target.gmMemberId, role: 'GM' };
-    await nextTurn();
+    await (thinkMs > 0 ? new Promise((resolveThink) => setTimeout(resolveThink, thinkMs)) : nextTurn());
     send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
     send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
     const committed = Promise.all([send('COMMIT'), ...sent]);
@@ -197,3 +199,13 @@ BASELINES.turns = {
   pipeline: true,
   run: drawCardsInTurns,
 };
+// The same statements with the transaction held open between its round trips, as the server's
+// are while its event loop is busy (bench/README.md, "Why the spread ratio is not reliably over
+// the line"): what that costs Postgres per draw.
+for (const thinkMs of [1, 4]) {
+  BASELINES[`think-${thinkMs}ms`] = {
+    describe: `${BASELINES.pipelined.describe}, ${thinkMs} ms between the round trips`,
+    pipeline: true,
+    run: (pool, target) => drawCardsPipelined(pool, target, true, thinkMs),
+  };
+}
