@@ -1,5 +1,7 @@
-import { CommitOutcomeUnknownError } from './database.js';
-import { commitFailure } from './request-lifecycle.js';
+import Fastify from 'fastify';
+import type { AuthService } from '../modules/auth/auth.service.js';
+import { CommitOutcomeUnknownError, type Database } from './database.js';
+import { commitFailure, registerRequestLifecycle } from './request-lifecycle.js';
 
 describe('commitFailure', () => {
   it('answers contention with a retryable CONFLICT (409)', () => {
@@ -26,5 +28,28 @@ describe('commitFailure', () => {
     const failure = commitFailure(Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505' }));
     expect(failure).toEqual({ status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
     expect(commitFailure(new Error('COMMIT answered ROLLBACK: the transaction had failed'))).toMatchObject({ status: 500 });
+  });
+});
+
+describe('registerRequestLifecycle', () => {
+  it('starts a request\'s work only after the event loop has read what came in with it', async () => {
+    const fastify = Fastify();
+    const auth = { authenticate: async () => ({ principal: null, invalidKey: false }) } as unknown as AuthService;
+    registerRequestLifecycle(fastify, auth, {} as Database);
+    // Set where an answer from Postgres that came in with the request would be read: in the
+    // event loop's turn that parsed the request.
+    let answerRead = false;
+    fastify.addHook('onRequest', (_request, _reply, done) => {
+      setImmediate(() => (answerRead = true));
+      done();
+    });
+    fastify.post('/work', async () => ({ answerRead }));
+    try {
+      const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${url}/work`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+      expect(await response.json()).toEqual({ answerRead: true });
+    } finally {
+      await fastify.close();
+    }
   });
 });
