@@ -18,10 +18,14 @@
  *
  * Usage: node bench/instructions.js [--requests N] [--warmup N] [--connections N] [--campaigns N]
  *          [--only draw,roll,typename] [--compare 'LABEL=PATH [node flags] [NAME=VALUE]']... [--development]
- *          [--json FILE]
+ *          [--json FILE] [--dumps DIR]
+ * --dumps DIR keeps each counted window's dump there, as LABEL-KIND.callgrind (for
+ * `callgrind_annotate --tree=caller`), with LABEL-KIND.txt: the functions with the most own
+ * instructions per request, JavaScript named (the servers then run with --perf-basic-prof, and
+ * the dump's JIT addresses are looked up in their /tmp/perf-PID.map).
  * Needs valgrind (Debian's `valgrind` package) and a build (npm run build).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -30,7 +34,7 @@ import autocannon from 'autocannon';
 import { drawRequest, prepareCampaigns, rollRequest, typenameRequest } from './lib/api.js';
 import { startBenchDatabase } from './lib/database.js';
 import { parseInstructionArgs } from './lib/args.js';
-import { upkeepOf } from './lib/callgrind.js';
+import { ownCostsOf, perfMapNamer, upkeepOf } from './lib/callgrind.js';
 import { graphqlPosts, rotation } from './lib/load.js';
 import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
 
@@ -82,15 +86,27 @@ function callgrind(args) {
   return execFileSync('callgrind_control', args, { encoding: 'utf8', env: { ...process.env, HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** The instructions callgrind counted since it was last zeroed, in all and V8's compiling and collecting among them (lib/callgrind.js). */
-function dumpCount(pid, outDir) {
+/** The dump of what callgrind counted since it was last zeroed. */
+function dump(pid, outDir) {
   const before = new Set(readdirSync(outDir));
   const answer = callgrind(['--dump', String(pid)]);
-  const dump = readdirSync(outDir).find((name) => !before.has(name) && name.startsWith(`callgrind.${pid}.out.`));
-  if (!dump) throw new Error(`callgrind wrote no dump for process ${pid}: ${answer.trim()}; ${readdirSync(outDir).join(' ')}`);
-  const counts = upkeepOf(readFileSync(join(outDir, dump), 'utf8'));
-  if (!(counts.total > 0)) throw new Error(`no instructions counted in ${dump}`);
-  return counts;
+  const written = readdirSync(outDir).find((name) => !before.has(name) && name.startsWith(`callgrind.${pid}.out.`));
+  if (!written) throw new Error(`callgrind wrote no dump for process ${pid}: ${answer.trim()}; ${readdirSync(outDir).join(' ')}`);
+  return { path: join(outDir, written), text: readFileSync(join(outDir, written), 'utf8') };
+}
+
+/**
+ * Keeps a counted window's dump in `dir` as PREFIX.callgrind, and PREFIX.txt: the functions with
+ * the most own instructions per request, JavaScript named by the server's perf map.
+ */
+function keepDump(counted, dir, prefix, pid, requests) {
+  copyFileSync(counted.path, join(dir, `${prefix}.callgrind`));
+  const name = perfMapNamer(readFileSync(`/tmp/perf-${pid}.map`, 'utf8'));
+  const lines = [...ownCostsOf(counted.text)]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 60)
+    .map(([fn, cost]) => `${Math.round(cost / requests).toString().padStart(9)}  ${name(fn)}`);
+  writeFileSync(join(dir, `${prefix}.txt`), `own instructions per request, by function\n${lines.join('\n')}\n`);
 }
 
 async function main() {
@@ -102,6 +118,7 @@ async function main() {
   execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
   const dataDir = mkdtempSync(join(tmpdir(), 'arbiter-instructions-'));
   const outDir = mkdtempSync(join(tmpdir(), 'arbiter-callgrind-'));
+  if (options.dumps) mkdirSync(options.dumps, { recursive: true });
   const logFile = join(dataDir, 'server.log');
   const database = await startBenchDatabase(dataDir, process.env.DATABASE_URL);
   const env = serverEnvironment({ databaseUrl: database.url, dataDir, development: options.development });
@@ -118,7 +135,7 @@ async function main() {
         env: { ...env, ...build.env },
         logFile,
         label: build.label,
-        nodeArgs: [...START_FLAGS, ...COUNTING_FLAGS, ...build.nodeArgs],
+        nodeArgs: [...START_FLAGS, ...COUNTING_FLAGS, ...(options.dumps ? ['--perf-basic-prof'] : []), ...build.nodeArgs],
         wrapper: ['valgrind', '--tool=callgrind', `--callgrind-out-file=${join(outDir, 'callgrind.%p.out')}`],
         startTimeoutS: 900,
       });
@@ -128,7 +145,10 @@ async function main() {
           await fire(server.url, options.connections, options.warmup, next);
           callgrind(['--zero', String(server.pid)]);
           await fire(server.url, options.connections, options.requests, next);
-          const { total, compiling, collecting } = dumpCount(server.pid, outDir);
+          const counted = dump(server.pid, outDir);
+          const { total, compiling, collecting } = upkeepOf(counted.text);
+          if (!(total > 0)) throw new Error(`no instructions counted in ${counted.path}`);
+          if (options.dumps) keepDump(counted, options.dumps, `${build.label}-${kind}`, server.pid, options.requests);
           const [instructions, own] = [total / options.requests, (total - compiling - collecting) / options.requests];
           results.push({ build: build.label, kind, instructions, compiling: compiling / options.requests, collecting: collecting / options.requests, own });
           log(`  ${build.label.padEnd(10)} ${KINDS[kind].label.padEnd(16)} ${millions(instructions)} M instructions per request, ${millions(own)} M its own`);

@@ -142,7 +142,7 @@ export const INSTRUCTION_KINDS = ['draw', 'roll', 'typename'];
 
 /** Command-line options of `node bench/instructions.js` (its header says what each does). */
 export function parseInstructionArgs(argv) {
-  const options = { requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: INSTRUCTION_KINDS, compare: [], json: undefined, development: false, help: false };
+  const options = { requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: INSTRUCTION_KINDS, compare: [], json: undefined, dumps: undefined, development: false, help: false };
   forEachArg(argv, (arg, { value, count }) => {
     switch (arg) {
       case '--requests': options.requests = count(); break;
@@ -150,6 +150,7 @@ export function parseInstructionArgs(argv) {
       case '--connections': options.connections = count(); break;
       case '--campaigns': options.campaigns = count(); break;
       case '--json': options.json = value(); break;
+      case '--dumps': options.dumps = value(); break;
       case '--compare': options.compare.push(parseCompare(value())); break;
       case '--development': options.development = true; break;
       case '--only': {

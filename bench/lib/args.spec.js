@@ -41,6 +41,12 @@ describe('parseInstructionArgs', () => {
     expect(options.compare).toEqual([{ label: 'old', main: '/tmp/old/dist/server.js', nodeArgs: ['--max-semi-space-size=8'], env: {} }]);
   });
 
+  it('reads where to keep the dumps', () => {
+    expect(parseInstructionArgs([]).dumps).toBeUndefined();
+    expect(parseInstructionArgs(['--dumps', '/tmp/dumps']).dumps).toBe('/tmp/dumps');
+    expect(() => parseInstructionArgs(['--dumps'])).toThrow();
+  });
+
   it('refuses what it does not understand', () => {
     expect(() => parseInstructionArgs(['--only', 'draw,hot'])).toThrow('unknown --only hot; known: draw, roll, typename');
     expect(() => parseInstructionArgs(['--requests', '1.5'])).toThrow('--requests needs a positive whole number');

@@ -19,11 +19,11 @@ export function kindOf(name) {
 }
 
 /**
- * The dump's instructions: `total` (its `totals:` line), and of them `compiling` and `collecting`:
- * each function's own instructions (not those of what it calls, so nothing counts twice) by
- * {@link kindOf} its name.
+ * Each function's own instructions in the dump (not those of what it calls, so nothing counts
+ * twice), by its name. JIT-compiled JavaScript is named by its address (`0x…`): {@link perfMapNamer}
+ * names it.
  */
-export function upkeepOf(dump) {
+export function ownCostsOf(dump) {
   const names = new Map();
   /** A `fn=`/`cfn=` value: `(id) name` the first time, `(id)` after (name compression), or a plain name. */
   const nameOf = (value) => {
@@ -32,19 +32,48 @@ export function upkeepOf(dump) {
     if (match[2] !== undefined) names.set(match[1], match[2]);
     return names.get(match[1]) ?? '';
   };
-  const counts = { compiling: 0, collecting: 0, other: 0 };
-  let kind = 'other';
+  const costs = new Map();
+  let current = '';
   let callLine = false;
   for (const line of dump.split('\n')) {
-    if (line.startsWith('fn=')) kind = kindOf(nameOf(line.slice(3)));
+    if (line.startsWith('fn=')) current = nameOf(line.slice(3));
     else if (line.startsWith('cfn=')) nameOf(line.slice(4));
     else if (line.startsWith('calls=')) callLine = true;
     else if (/^[-+*\d]/.test(line)) {
       // A cost line: the position, then the instructions. After `calls=` it is the call's
       // inclusive cost, which the callee's own lines count already.
-      if (!callLine) counts[kind] += Number(line.trim().split(/\s+/)[1] ?? 0);
+      if (!callLine) costs.set(current, (costs.get(current) ?? 0) + Number(line.trim().split(/\s+/)[1] ?? 0));
       callLine = false;
     }
   }
+  return costs;
+}
+
+/**
+ * The dump's instructions: `total`, and of them `compiling` and `collecting`: each function's own
+ * instructions ({@link ownCostsOf}) by {@link kindOf} its name.
+ */
+export function upkeepOf(dump) {
+  const counts = { compiling: 0, collecting: 0, other: 0 };
+  for (const [name, cost] of ownCostsOf(dump)) counts[kindOf(name)] += cost;
   return { total: counts.compiling + counts.collecting + counts.other, compiling: counts.compiling, collecting: counts.collecting };
+}
+
+/**
+ * Names JIT-compiled code by V8's perf map (`node --perf-basic-prof` writes `/tmp/perf-PID.map`,
+ * a line `START SIZE NAME` in hex for each piece of code made). Where code was made again at an
+ * address, the later line wins. Any other name is kept.
+ */
+export function perfMapNamer(map) {
+  const entries = map
+    .split('\n')
+    .map((line) => /^([0-9a-f]+) ([0-9a-f]+) (.*)$/i.exec(line))
+    .filter(Boolean)
+    .map(([, start, size, name]) => ({ start: parseInt(start, 16), end: parseInt(start, 16) + parseInt(size, 16), name }));
+  return (name) => {
+    if (!/^0x[0-9a-f]+$/i.test(name)) return name;
+    const address = parseInt(name, 16);
+    const found = entries.findLast((entry) => entry.start <= address && address < entry.end);
+    return found ? found.name : name;
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { kindOf, upkeepOf } from './callgrind.js';
+import { kindOf, ownCostsOf, perfMapNamer, upkeepOf } from './callgrind.js';
 
 /** A dump as callgrind writes one: names compressed to `(id)` after their first use, and each call's inclusive cost after its `calls=` line. */
 const DUMP = `# callgrind format
@@ -43,6 +43,38 @@ describe('upkeepOf', () => {
   it('counts each function\'s own instructions once, by what V8 spent them on', () => {
     // Own: LoadIC 340, CollectGarbage 50, the marking 200, Runtime_CompileOptimized 10, the reducer 90, JIT code 20.
     expect(upkeepOf(DUMP)).toEqual({ total: 710, compiling: 100, collecting: 250 });
+  });
+});
+
+describe('ownCostsOf', () => {
+  it('gives each function its own instructions, names uncompressed', () => {
+    expect(ownCostsOf(DUMP)).toEqual(
+      new Map([
+        ['Builtins_LoadIC', 340],
+        ['v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags)', 50],
+        ['v8::internal::MarkCompactCollector::ProcessMarkingWorklist(unsigned long, v8::internal::MarkCompactCollector::MarkingWorklistProcessingMode)', 200],
+        ['v8::internal::Runtime_CompileOptimized(int, unsigned long*, v8::internal::Isolate*)', 10],
+        ['v8::internal::compiler::GraphReducer::ReduceTop()', 90],
+        ['0x000000000d2cff40', 20],
+      ]),
+    );
+  });
+});
+
+describe('perfMapNamer', () => {
+  const name = perfMapNamer(
+    ['d2cff00 80 JS:*promiseInitHook node:internal/async_hooks:320:25', 'd2d0000 40 JS:~parse pg-protocol/dist/parser.js:26:10', 'd2d0000 60 JS:*parse pg-protocol/dist/parser.js:26:10', ''].join('\n'),
+  );
+
+  it('names JIT code by the code that covers its address, the latest made there', () => {
+    expect(name('0x000000000d2cff40')).toBe('JS:*promiseInitHook node:internal/async_hooks:320:25');
+    expect(name('0x000000000d2d0010')).toBe('JS:*parse pg-protocol/dist/parser.js:26:10');
+  });
+
+  it('keeps other names, and addresses no code covers', () => {
+    expect(name('Builtins_LoadIC')).toBe('Builtins_LoadIC');
+    expect(name('0x000000000d2cff80')).toBe('0x000000000d2cff80');
+    expect(name('0x0000000000001000')).toBe('0x0000000000001000');
   });
 });
 
