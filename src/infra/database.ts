@@ -61,6 +61,17 @@ export class PreparedStatementQuery<T extends object = Row> extends pg.Query<T> 
   }
 }
 
+/** Sends a statement on a connection; `callback` gets its error or its result. */
+function send<T extends object = Row>(client: pg.ClientBase, statement: Statement, values: unknown[] | undefined, callback: (error: Error | undefined, result: unknown) => void): void {
+  if (typeof statement === 'string') {
+    client.query(new pg.Query<T>(statement, values, callback));
+  } else {
+    const query = new PreparedStatementQuery<T>(statement.text, values, callback);
+    query.name = statement.name;
+    client.query(query);
+  }
+}
+
 /**
  * Sends a statement on a connection; resolves with its result, rejects with its error.
  *
@@ -71,14 +82,7 @@ export class PreparedStatementQuery<T extends object = Row> extends pg.Query<T> 
  */
 export function submit<T extends object = Row>(client: pg.ClientBase, statement: Statement, values?: unknown[]): Promise<pg.QueryResult<T>> {
   const answer = new Promise<pg.QueryResult<T>>((resolve, reject) => {
-    const callback = (error: Error | undefined, result: unknown) => (error ? reject(error) : resolve(result as pg.QueryResult<T>));
-    if (typeof statement === 'string') {
-      client.query(new pg.Query<T>(statement, values, callback));
-    } else {
-      const query = new PreparedStatementQuery<T>(statement.text, values, callback);
-      query.name = statement.name;
-      client.query(query);
-    }
+    send<T>(client, statement, values, (error, result) => (error ? reject(error) : resolve(result as pg.QueryResult<T>)));
   });
   // As node-postgres does: the error's stack leads back to the code that sent the statement, not
   // to the socket's read.
@@ -133,8 +137,6 @@ export const UNIQUE_VIOLATION = '23505';
 interface TransactionState {
   /** Statements not sent yet: BEGIN, and writes from {@link Database.write}. */
   queued: Queued[];
-  /** Statements sent whose answers nobody has looked at yet. */
-  unchecked: Array<Promise<unknown>>;
   /** What to do once the transaction has committed (and never if it does not). */
   afterCommit: Array<() => void>;
   /**
@@ -143,6 +145,17 @@ interface TransactionState {
    * connection, so the connection can be handed on as soon as COMMIT is sent ({@link end}).
    */
   id?: string;
+}
+
+/** Statements sent together whose answers nobody has looked at yet: the first failure among them, once they have answered. */
+interface SentStatements {
+  failure?: Error;
+}
+
+/** The error, its stack leading back to the code that now reports it rather than to the socket's read. */
+function stackedHere(error: Error): Error {
+  Error.captureStackTrace(error);
+  return error;
 }
 
 /** How long a commit whose answer was lost is asked after, while the database is away, before it is reported unknown. */
@@ -220,7 +233,13 @@ export class Database {
     const answer = submit<T>(client, statement, values);
     if (!earlier) return (await answer).rows;
     // What was sent before answers first: a failure there is the one to report.
-    const [, result] = await Promise.all([earlier, answer]);
+    let result: pg.QueryResult<T>;
+    try {
+      result = await answer;
+    } catch (error) {
+      throw earlier.failure ? stackedHere(earlier.failure) : error;
+    }
+    if (earlier.failure) throw stackedHere(earlier.failure);
     return result.rows;
   }
 
@@ -263,7 +282,7 @@ export class Database {
     if (!context) throw new Error('A write needs a request context: writes happen only inside a request');
     if (!context.transaction) {
       const client = await this.pool.connect();
-      this.transactions.set(client, { queued: [BEGIN], unchecked: [], afterCommit: [] });
+      this.transactions.set(client, { queued: [BEGIN], afterCommit: [] });
       context.transaction = client;
     }
     return context.transaction;
@@ -373,10 +392,18 @@ export class Database {
   }
 
   private async commit(client: pg.PoolClient, state: TransactionState): Promise<void> {
-    const committed = Promise.all([this.sendQueued(client, state), submit(client, 'COMMIT')]).then(([, result]) => {
-      // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
-      if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
-    });
+    const earlier = this.sendQueued(client, state);
+    // A write sent with COMMIT answers before it: its failure is the one to report.
+    const committed = submit(client, 'COMMIT').then(
+      (result) => {
+        if (earlier?.failure) throw stackedHere(earlier.failure);
+        // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
+        if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
+      },
+      (error: unknown) => {
+        throw earlier?.failure ? stackedHere(earlier.failure) : error;
+      },
+    );
     // Only to a transaction waiting for a connection: the pool hands out its latest idle
     // connection first, and a transaction that could have an idle one would wait behind the COMMIT.
     const handedOn = state.id !== undefined && this.pool.waitingCount > 0;
@@ -445,35 +472,30 @@ export class Database {
   }
 
   /**
-   * Sends the queued statements (pipelined: without waiting for one another) and returns a
-   * promise of every unchecked answer: it rejects with the first failure among them.
+   * Sends the queued statements (pipelined: without waiting for one another), each with a
+   * callback rather than a promise of its own: what it returns holds the first failure among
+   * them. Postgres answers in order, so they have all answered, and it is complete, once a
+   * statement sent after them has: the caller looks at it then.
    */
-  private sendQueued(client: pg.PoolClient, state = this.stateOf(client)): Promise<unknown> | undefined {
-    if (state.queued.length > 0) {
-      for (const { statement, values } of state.queued) {
-        const sent = submit(client, statement, values);
-        // Checked by whoever awaits the promise returned below; never an unhandled rejection.
-        sent.catch(() => undefined);
-        state.unchecked.push(sent);
-      }
-      state.queued = [];
-    }
-    if (state.unchecked.length === 0) return undefined;
-    const answers = state.unchecked;
-    state.unchecked = [];
-    // Postgres answers in order, so the first to fail is the earliest failed statement.
-    return Promise.all(answers);
+  private sendQueued(client: pg.PoolClient, state = this.stateOf(client)): SentStatements | undefined {
+    if (state.queued.length === 0) return undefined;
+    const sent: SentStatements = {};
+    const answered = (error: Error | undefined) => {
+      sent.failure ??= error;
+    };
+    for (const { statement, values } of state.queued) send(client, statement, values, answered);
+    state.queued = [];
+    return sent;
   }
 
   /** Rolls back (to a savepoint or altogether): what was queued is dropped, what was sent no longer matters. */
   private async undo(client: pg.PoolClient, statement: string, state = this.stateOf(client)): Promise<void> {
     const neverBegun = state.queued[0] === BEGIN;
-    const sent = state.unchecked;
     state.queued = [];
-    state.unchecked = [];
     state.afterCommit = [];
-    // Without BEGIN sent, nothing reached Postgres: there is nothing to undo.
+    // Without BEGIN sent, nothing reached Postgres: there is nothing to undo. What was sent
+    // answers before the rollback does.
     if (neverBegun) return;
-    await Promise.all([Promise.allSettled(sent), submit(client, statement)]);
+    await submit(client, statement);
   }
 }

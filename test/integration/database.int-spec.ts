@@ -197,9 +197,10 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     (client as unknown as { query: (query: pg.Query) => unknown }).query = (sent: pg.Query) => {
       const text = (sent as unknown as { text: string }).text;
       if (text !== 'COMMIT') return query(sent);
-      // `nothing`: the connection is lost before COMMIT reaches Postgres (the writes sent with it
-      // report the loss).
-      const answer = send === 'COMMIT' ? query(sent) : query(new pg.Query('SELECT 1', [], () => undefined));
+      // `nothing`: the connection is lost before COMMIT reaches Postgres (the writes sent with it,
+      // and COMMIT, hear of the loss, as node-postgres tells every statement sent on it).
+      const callback = (sent as unknown as { callback: (...args: unknown[]) => void }).callback;
+      const answer = send === 'COMMIT' ? query(sent) : query(new pg.Query('SELECT 1', [], callback));
       stream.pause();
       void meanwhile().then(() => stream.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })));
       return answer;
@@ -320,6 +321,25 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
       asked.mockRestore();
     }
     expect(announced).toEqual([]);
+  });
+
+  it('reports a failed write by the read sent after it: the write\'s error, its stack leading to the read\'s caller', async () => {
+    const context = newRequestContext();
+    const failure = await requestContextStorage.run(context, async () => {
+      await db.begin();
+      await db.write(`INSERT INTO ${table} (id) VALUES ($1), ($1)`, ['read-after']);
+      try {
+        await db.query('SELECT 1 AS one');
+        return undefined;
+      } catch (error) {
+        return error as Error & { code?: string };
+      }
+    });
+    // The unique violation, not the read's own "current transaction is aborted".
+    expect(failure).toMatchObject({ code: '23505' });
+    expect(failure?.stack).toContain('database.int-spec');
+    await db.finish(context, 'rollback');
+    expect(await written('read-after')).toBe(false);
   });
 
   it('does not ask when Postgres answered the transaction with an error: nothing was written', async () => {
