@@ -152,10 +152,28 @@ interface SentStatements {
   failure?: Error;
 }
 
-/** The error, its stack leading back to the code that now reports it rather than to the socket's read. */
-function stackedHere(error: Error): Error {
-  Error.captureStackTrace(error);
-  return error;
+/**
+ * The statement's answer, unless a statement sent before it failed: what was sent first answers
+ * first, so that failure is the one to report, its stack leading back to the caller rather than
+ * to the socket's read. Postgres answers in order: `earlier` is complete once `answer` settles.
+ */
+function afterEarlier<R>(earlier: SentStatements | undefined, answer: Promise<R>): Promise<R> {
+  if (!earlier) return answer;
+  const reportEarlier = () => {
+    if (!earlier.failure) return;
+    Error.captureStackTrace(earlier.failure);
+    throw earlier.failure;
+  };
+  return answer.then(
+    (result) => {
+      reportEarlier();
+      return result;
+    },
+    (error: unknown) => {
+      reportEarlier();
+      throw error;
+    },
+  );
 }
 
 /** How long a commit whose answer was lost is asked after, while the database is away, before it is reported unknown. */
@@ -230,17 +248,7 @@ export class Database {
     const client = context?.transaction;
     if (!client) return (await this.pool.query<T>(toQuery(statement, values))).rows;
     const earlier = this.sendQueued(client);
-    const answer = submit<T>(client, statement, values);
-    if (!earlier) return (await answer).rows;
-    // What was sent before answers first: a failure there is the one to report.
-    let result: pg.QueryResult<T>;
-    try {
-      result = await answer;
-    } catch (error) {
-      throw earlier.failure ? stackedHere(earlier.failure) : error;
-    }
-    if (earlier.failure) throw stackedHere(earlier.failure);
-    return result.rows;
+    return (await afterEarlier(earlier, submit<T>(client, statement, values))).rows;
   }
 
   /**
@@ -392,18 +400,11 @@ export class Database {
   }
 
   private async commit(client: pg.PoolClient, state: TransactionState): Promise<void> {
-    const earlier = this.sendQueued(client, state);
-    // A write sent with COMMIT answers before it: its failure is the one to report.
-    const committed = submit(client, 'COMMIT').then(
-      (result) => {
-        if (earlier?.failure) throw stackedHere(earlier.failure);
-        // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
-        if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
-      },
-      (error: unknown) => {
-        throw earlier?.failure ? stackedHere(earlier.failure) : error;
-      },
-    );
+    // The queued writes go out first, then COMMIT.
+    const committed = afterEarlier(this.sendQueued(client, state), submit(client, 'COMMIT')).then((result) => {
+      // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
+      if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
+    });
     // Only to a transaction waiting for a connection: the pool hands out its latest idle
     // connection first, and a transaction that could have an idle one would wait behind the COMMIT.
     const handedOn = state.id !== undefined && this.pool.waitingCount > 0;
