@@ -4,8 +4,7 @@
  * (src/infra/root-resolvers.ts), in one process and without a database: Arbiter's schema built
  * twice from `dist/` (run `npm run build` first), one of the two with RootResolvers left out, then
  * the same operation executed by graphql-js on each, in alternating rounds, each call in a request
- * context of its own as the server makes it (an active AsyncLocalStorage makes every promise
- * dearer). `cardPreset` goes through the global guard, the global validation pipe and a
+ * context of its own as the server makes it (its promise hooks make every promise dearer). `cardPreset` goes through the global guard, the global validation pipe and a
  * parameter, and reads nothing.
  * Usage: node bench/resolvers.js [--rounds N] [--calls N]
  */
@@ -18,7 +17,7 @@ import pino from 'pino';
 import { AppModule } from '../dist/app.module.js';
 import { loadConfig } from '../dist/infra/config.js';
 import { Database } from '../dist/infra/database.js';
-import { newRequestContext, requestContextStorage } from '../dist/infra/request-context.js';
+import { newRequestContext, runInRequestContext } from '../dist/infra/request-context.js';
 import { RootResolvers } from '../dist/infra/root-resolvers.js';
 
 const option = (name, fallback) => {
@@ -45,7 +44,7 @@ async function schemaOf(nest) {
 async function measure(schema) {
   const started = process.cpuUsage();
   for (let i = 0; i < calls; i += 1) {
-    const result = await requestContextStorage.run(newRequestContext(), () => execute({ schema, document, contextValue: {} }));
+    const result = await runInRequestContext(newRequestContext(), () => execute({ schema, document, contextValue: {} }));
     if (result.errors) throw new Error(JSON.stringify(result.errors));
   }
   const used = process.cpuUsage(started);

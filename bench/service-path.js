@@ -12,7 +12,7 @@
  */
 import v8 from 'node:v8';
 import pg from 'pg';
-import { newRequestContext, requestContextStorage } from '../dist/infra/request-context.js';
+import { newRequestContext, runInRequestContext } from '../dist/infra/request-context.js';
 import { AuthService } from '../dist/modules/auth/auth.service.js';
 import { DecksService } from '../dist/modules/decks/decks.service.js';
 import { TenthRealmActions } from '../dist/rulesets/tenth-realm/tenth-realm-actions.service.js';
@@ -60,7 +60,7 @@ try {
   /** Runs `work` as one request with one mutation: in its own context, committed at the end. */
   const asRequest = (work) => {
     const context = newRequestContext();
-    return requestContextStorage.run(context, async () => {
+    return runInRequestContext(context, async () => {
       await arbiter.database.atomically(work, context);
       await arbiter.database.finish(context, 'commit');
     });

@@ -1,4 +1,4 @@
-import { batchedRead, groupedBy, newRequestContext, requestContextStorage, type RequestContext } from './request-context.js';
+import { batchedRead, groupedBy, newRequestContext, runInRequestContext, type RequestContext } from './request-context.js';
 
 /** A readMany that records the keys of each call and answers `value of <key>`, leaving out `none`. */
 function recorder() {
@@ -13,7 +13,7 @@ function recorder() {
 describe('batchedRead', () => {
   it('reads what the callers of one request ask for together in one call, same keys included', async () => {
     const { calls, readMany } = recorder();
-    const answers = await requestContextStorage.run(newRequestContext(), () =>
+    const answers = await runInRequestContext(newRequestContext(), () =>
       Promise.all(['a', 'b', 'a', 'none'].map((key) => batchedRead('things', key, readMany))),
     );
     expect(answers).toEqual(['value of a', 'value of b', 'value of a', undefined]);
@@ -22,13 +22,13 @@ describe('batchedRead', () => {
 
   it('keeps nothing: a later read reads anew, and requests never share a read', async () => {
     const { calls, readMany } = recorder();
-    await requestContextStorage.run(newRequestContext(), async () => {
+    await runInRequestContext(newRequestContext(), async () => {
       await batchedRead('things', 'a', readMany);
       await batchedRead('things', 'a', readMany);
     });
     await Promise.all([
-      requestContextStorage.run(newRequestContext(), () => batchedRead('things', 'a', readMany)),
-      requestContextStorage.run(newRequestContext(), () => batchedRead('things', 'a', readMany)),
+      runInRequestContext(newRequestContext(), () => batchedRead('things', 'a', readMany)),
+      runInRequestContext(newRequestContext(), () => batchedRead('things', 'a', readMany)),
     ]);
     expect(calls).toEqual([['a'], ['a'], ['a'], ['a']]);
   });
@@ -39,7 +39,7 @@ describe('batchedRead', () => {
       if (failing) throw new Error('away');
       return new Map(keys.map((key) => [key, key]));
     };
-    await requestContextStorage.run(newRequestContext(), async () => {
+    await runInRequestContext(newRequestContext(), async () => {
       const first = Promise.all([batchedRead('things', 'a', readMany), batchedRead('things', 'b', readMany)]);
       await expect(first).rejects.toThrow('away');
       failing = false;
@@ -50,7 +50,7 @@ describe('batchedRead', () => {
   it('reads at once in a request with a transaction open (a mutation)', async () => {
     const { calls, readMany } = recorder();
     const context = { ...newRequestContext(), transaction: {} as RequestContext['transaction'] };
-    await requestContextStorage.run(context, () => Promise.all([batchedRead('things', 'a', readMany), batchedRead('things', 'b', readMany)]));
+    await runInRequestContext(context, () => Promise.all([batchedRead('things', 'a', readMany), batchedRead('things', 'b', readMany)]));
     expect(calls).toEqual([['a'], ['b']]);
   });
 

@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import DataLoader from 'dataloader';
 import type pg from 'pg';
 import type { Principal } from '../modules/auth/principal.js';
+import { carriedValue, runCarrying } from './promise-context.js';
 
 /**
  * What one request carries through every await: who is calling and, once a write begins, the
@@ -30,10 +30,14 @@ export interface RequestContext {
   loaders?: Map<string, DataLoader<string, unknown>>;
 }
 
-export const requestContextStorage = new AsyncLocalStorage<RequestContext>();
+/** Runs `callback` in `context`: it and every await it starts see the context (promise-context.ts). */
+export function runInRequestContext<R>(context: RequestContext, callback: () => R): R {
+  return runCarrying(context, callback);
+}
 
+/** The context of the request the running code serves; undefined outside one. */
 export function currentRequestContext(): RequestContext | undefined {
-  return requestContextStorage.getStore();
+  return carriedValue() as RequestContext | undefined;
 }
 
 export function newRequestContext(principal: Principal | null = null, invalidKey = false): RequestContext {

@@ -9,7 +9,7 @@ import {
   requestFingerprint,
   storeIdempotentResponse,
 } from './idempotency.js';
-import { newRequestContext, requestContextStorage, type RequestContext } from './request-context.js';
+import { newRequestContext, runInRequestContext, type RequestContext } from './request-context.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -114,10 +114,10 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
     return sendError(reply, 409, 'CONFLICT', 'A request with this Idempotency-Key is still running; retry shortly');
   });
 
-  // Synchronous on purpose: the handler runs inside this call, so it and every await in it see the context.
+  // Synchronous on purpose: the handler runs inside `done`, so it and every await in it see the context.
   fastify.addHook('preHandler', (request, _reply, done) => {
-    if (request.arbiter) requestContextStorage.enterWith(request.arbiter);
-    done();
+    if (request.arbiter) runInRequestContext(request.arbiter, done);
+    else done();
   });
 
   fastify.addHook('onSend', async (request, reply, payload) => {

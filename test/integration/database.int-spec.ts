@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import pg from 'pg';
 import { CommitOutcomeUnknownError, Database, prepared, submit } from '../../src/infra/database.js';
 import { applyMigrations } from '../../src/infra/migrations.js';
-import { newRequestContext, requestContextStorage, type RequestContext } from '../../src/infra/request-context.js';
+import { newRequestContext, runInRequestContext, type RequestContext } from '../../src/infra/request-context.js';
 import { CampaignsRepository } from '../../src/modules/campaigns/campaigns.repository.js';
 import { testDatabaseUrl } from '../helpers/arbiter.js';
 
@@ -15,7 +15,7 @@ describe('Database.afterCommit', () => {
   async function request(work: (calls: string[]) => Promise<void>, outcome: 'commit' | 'rollback' = 'commit') {
     const calls: string[] = [];
     const context: RequestContext = newRequestContext();
-    await requestContextStorage.run(context, async () => {
+    await runInRequestContext(context, async () => {
       await db.atomically(() => work(calls)).catch(() => undefined);
       await db.finish(context, outcome);
     });
@@ -164,7 +164,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
   /** Begins a request's transaction that writes `id` and, when `identified`, knows its own id (as the campaign lock reads it). */
   async function writing(id: string, identified = true): Promise<RequestContext> {
     const context = newRequestContext();
-    await requestContextStorage.run(context, async () => {
+    await runInRequestContext(context, async () => {
       await db.begin();
       const [{ xact }] = await db.query<{ xact: string }>('SELECT pg_current_xact_id()::text AS xact');
       if (identified) db.identify(xact);
@@ -229,7 +229,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     const order: string[] = [];
     const restore = onCommitAnswered(first.transaction!, () => order.push('COMMIT answered'));
     const next = newRequestContext();
-    const nextBegun = requestContextStorage.run(next, () => db.begin()).then(() => order.push('next transaction has the connection'));
+    const nextBegun = runInRequestContext(next, () => db.begin()).then(() => order.push('next transaction has the connection'));
     try {
       await Promise.all([nextBegun, db.finish(first, 'commit')]);
     } finally {
@@ -248,11 +248,11 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
   it('knows the id of a transaction that locked a campaign, and hands its connection on', async () => {
     const campaigns = new CampaignsRepository(db);
     const campaignId = randomUUID();
-    await requestContextStorage.run(newRequestContext(), () =>
+    await runInRequestContext(newRequestContext(), () =>
       campaigns.insert({ id: campaignId, name: 'Handed on', ruleset: 'tenth-realm', settings: {}, rngSeed: randomBytes(32), rngCommitment: 'c'.repeat(64) }),
     );
     const context = newRequestContext();
-    await requestContextStorage.run(context, async () => {
+    await runInRequestContext(context, async () => {
       await db.begin();
       expect(await campaigns.lockForUpdate(campaignId)).toMatchObject({ id: campaignId });
       await db.write(`INSERT INTO ${table} (id) VALUES ($1)`, ['locked']);
@@ -325,7 +325,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
 
   it('reports a failed write by the read sent after it: the write\'s error, its stack leading to the read\'s caller', async () => {
     const context = newRequestContext();
-    const failure = await requestContextStorage.run(context, async () => {
+    const failure = await runInRequestContext(context, async () => {
       await db.begin();
       await db.write(`INSERT INTO ${table} (id) VALUES ($1), ($1)`, ['read-after']);
       try {
@@ -344,7 +344,7 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
 
   it('does not ask when Postgres answered the transaction with an error: nothing was written', async () => {
     const context = newRequestContext();
-    await requestContextStorage.run(context, async () => {
+    await runInRequestContext(context, async () => {
       await db.begin();
       const [{ xact }] = await db.query<{ xact: string }>('SELECT pg_current_xact_id()::text AS xact');
       db.identify(xact);

@@ -13,7 +13,7 @@ export const Public = () => SetMetadata(PUBLIC, true);
 /**
  * The GraphQL context of an operation that came over a WebSocket (a subscription): the
  * connection's own request context, made when its key was checked. Over HTTP there is none; the
- * request's context travels in AsyncLocalStorage instead (request-lifecycle.ts).
+ * request's context travels with its promises instead (request-lifecycle.ts).
  */
 export interface ConnectionGraphQLContext {
   arbiter?: RequestContext;

@@ -86,7 +86,7 @@ export class LiveEventsConnections implements OnModuleDestroy {
 
   /**
    * The GraphQL context: over a WebSocket, the connection's request context; over HTTP nothing
-   * (the request's context travels in AsyncLocalStorage).
+   * (the request's context travels with its promises, request-context.ts).
    */
   graphqlContext(source: unknown): ConnectionGraphQLContext {
     const extra = (source as { extra?: Partial<ConnectionExtra> } | undefined)?.extra;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ArbiterError, BadUserInputError } from '../../common/errors.js';
-import { newRequestContext, requestContextStorage } from '../../infra/request-context.js';
+import { newRequestContext, runInRequestContext } from '../../infra/request-context.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { EventsService, MAX_EVENTS_PER_PAGE } from '../events/events.service.js';
@@ -29,7 +29,7 @@ export class LiveEventsService {
     // they see committed events only.
     const context = newRequestContext(principal);
     const stream = new CampaignEventStream({
-      read: (after) => requestContextStorage.run(context, () => this.events.listEvents(principal, campaignId, after, MAX_EVENTS_PER_PAGE)),
+      read: (after) => runInRequestContext(context, () => this.events.listEvents(principal, campaignId, after, MAX_EVENTS_PER_PAGE)),
       pageSize: MAX_EVENTS_PER_PAGE,
       afterSeq,
       onReadError: (error) => this.logger.warn(`reading campaign ${campaignId}'s events for a subscriber failed: ${(error as Error).message}; retrying`),
