@@ -33,31 +33,76 @@ interface RowDescription {
   _prebuiltEmptyResultObject: object | null;
 }
 
-/** Each prepared statement's row description, by name: its columns are the same every time and on every connection. */
+/**
+ * Each prepared statement's row description, by name, once an execution has shown it: its
+ * columns are the same every time and on every connection. A statement without columns (a write
+ * without RETURNING) has an empty one.
+ */
 const rowDescriptions = new Map<string, RowDescription>();
 
+const NO_COLUMNS: RowDescription = { fields: [], _parsers: undefined, _prebuiltEmptyResultObject: null };
+
+/** What a prepared statement's query uses of node-postgres's `Query` beyond its typed surface. */
+interface QueryInternals {
+  _result: RowDescription;
+  _accumulateRows: boolean;
+  prepare(connection: object): void;
+  handleRowDescription(message: unknown): void;
+  handleCommandComplete(message: unknown, connection: object): void;
+}
+
+const queryPrototype = pg.Query.prototype as unknown as QueryInternals;
+
+/** Each connection as a statement whose row description is known sends on it: without Describe. */
+const undescribed = new WeakMap<object, object>();
+
+function withoutDescribe(connection: object): object {
+  let quiet = undescribed.get(connection);
+  if (!quiet) {
+    // Everything else — the socket, the statements parsed on the connection — is the connection's own.
+    quiet = Object.create(connection, { describe: { value: () => undefined } }) as object;
+    undescribed.set(connection, quiet);
+  }
+  return quiet;
+}
+
 /**
- * A prepared statement's query. Postgres describes its columns on every execution, and
- * node-postgres looks up a parser for each column and builds a row template every time
- * (`Result.addFields`, ~2 % of a draw's profile): here that is done once per statement.
+ * A prepared statement's query. node-postgres asks Postgres to describe the statement's columns
+ * with every execution (Describe), parses the description, looks up a parser for each column and
+ * builds a row template (`Result.addFields`, ~2 % of a draw's profile). The columns are the same
+ * every time: once one execution has shown them, the statement goes out as Bind, Execute and Sync
+ * alone (and Parse, the first time on a connection), and its rows are read with what that
+ * execution learnt.
  */
 export class PreparedStatementQuery<T extends object = Row> extends pg.Query<T> {
   declare name: string;
 
-  handleRowDescription(message: { fields: pg.FieldDef[] }): void {
-    const self = this as unknown as { _result: RowDescription; _accumulateRows: boolean; handleRowDescription(message: unknown): void };
+  prepare(connection: object): void {
+    const self = this as unknown as QueryInternals;
     const known = rowDescriptions.get(this.name);
-    if (known && known.fields.length === message.fields.length) {
-      self._result.fields = known.fields;
-      self._result._parsers = known._parsers;
-      self._result._prebuiltEmptyResultObject = known._prebuiltEmptyResultObject;
-      // As node-postgres decides it for a query with a callback, which every one here has.
-      self._accumulateRows = true;
+    if (!known) {
+      queryPrototype.prepare.call(this, connection);
       return;
     }
-    (pg.Query.prototype as unknown as typeof self).handleRowDescription.call(this, message);
+    self._result.fields = known.fields;
+    self._result._parsers = known._parsers;
+    self._result._prebuiltEmptyResultObject = known._prebuiltEmptyResultObject;
+    // As node-postgres decides it for a query with a callback, which every one here has.
+    self._accumulateRows = true;
+    queryPrototype.prepare.call(this, withoutDescribe(connection));
+  }
+
+  handleRowDescription(message: unknown): void {
+    const self = this as unknown as QueryInternals;
+    queryPrototype.handleRowDescription.call(this, message);
     const { fields, _parsers, _prebuiltEmptyResultObject } = self._result;
     rowDescriptions.set(this.name, { fields, _parsers, _prebuiltEmptyResultObject });
+  }
+
+  handleCommandComplete(message: unknown, connection: object): void {
+    // Sent with Describe, and answered with NoData rather than a row description: no columns.
+    if (!rowDescriptions.has(this.name)) rowDescriptions.set(this.name, NO_COLUMNS);
+    queryPrototype.handleCommandComplete.call(this, message, connection);
   }
 }
 

@@ -93,7 +93,10 @@ describe('submit', () => {
     }
   });
 
-  it('reads a prepared statement’s row description once, and parses its rows the same every time, on every connection', async () => {
+  /** Counts the Describe messages a client's connection sends. */
+  const describesOf = (client: pg.PoolClient) => jest.spyOn((client as unknown as { connection: { describe(message: unknown): void } }).connection, 'describe');
+
+  it('asks for a prepared statement’s row description once, and parses its rows the same every time, on every connection', async () => {
     const statement = prepared(
       'submit_spec_row',
       `SELECT $1::int AS n, $2::text[] AS pile, $3::jsonb AS hands, $4::bigint AS count, NULL::text AS nothing`,
@@ -101,6 +104,7 @@ describe('submit', () => {
     const expected = { n: 7, pile: ['AS', '2H'], hands: { c1: ['3D'] }, count: 12, nothing: null };
     const described = jest.spyOn((pg as unknown as { Result: { prototype: { addFields(): void } } }).Result.prototype, 'addFields');
     const clients = [await pool.connect(), await otherPool.connect()];
+    const describes = clients.map(describesOf);
     try {
       for (let i = 0; i < 3; i++) {
         for (const client of clients) {
@@ -111,13 +115,36 @@ describe('submit', () => {
         }
       }
       expect(described).toHaveBeenCalledTimes(1);
+      // Described by the first execution only: the other connection is sent none either.
+      expect(describes.map((describe) => describe.mock.calls.length)).toEqual([1, 0]);
       // A statement by its text alone is described every time, as node-postgres does.
-      await submit(clients[0], 'SELECT 1 AS one');
-      await submit(clients[0], 'SELECT 1 AS one');
+      await submit(clients[0], 'SELECT $1::int AS one', [1]);
+      await submit(clients[0], 'SELECT $1::int AS one', [1]);
       expect(described).toHaveBeenCalledTimes(3);
+      expect(describes[0]).toHaveBeenCalledTimes(3);
     } finally {
       described.mockRestore();
+      for (const describe of describes) describe.mockRestore();
       for (const client of clients) client.release();
+    }
+  });
+
+  it('asks once for the row description of a prepared statement that has no columns', async () => {
+    const statement = prepared('submit_spec_no_columns', 'UPDATE submit_spec_numbers SET n = $1::int WHERE n < 0');
+    const client = await pool.connect();
+    await submit(client, 'CREATE TEMP TABLE submit_spec_numbers (n int)');
+    const describes = describesOf(client);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const result = await submit(client, statement, [i]);
+        expect(result.rows).toEqual([]);
+        expect(result.rowCount).toBe(0);
+        expect(result.command).toBe('UPDATE');
+      }
+      expect(describes).toHaveBeenCalledTimes(1);
+    } finally {
+      describes.mockRestore();
+      client.release();
     }
   });
 
