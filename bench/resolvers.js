@@ -4,8 +4,9 @@
  * (src/infra/root-resolvers.ts), in one process and without a database: Arbiter's schema built
  * twice from `dist/` (run `npm run build` first), one of the two with RootResolvers left out, then
  * the same operation executed by graphql-js on each, in alternating rounds, each call in a request
- * context of its own as the server makes it (its promise hooks make every promise dearer). `cardPreset` goes through the global guard, the global validation pipe and a
- * parameter, and reads nothing.
+ * context of its own as the server makes it (its promise hooks make every promise dearer).
+ * `cardPreset` goes through the global guard, the global validation pipe and a parameter, and
+ * reads nothing.
  * Usage: node bench/resolvers.js [--rounds N] [--calls N]
  */
 import 'reflect-metadata';

@@ -132,9 +132,9 @@ describe('submit', () => {
   it('asks once for the row description of a prepared statement that has no columns', async () => {
     const statement = prepared('submit_spec_no_columns', 'UPDATE submit_spec_numbers SET n = $1::int WHERE n < 0');
     const client = await pool.connect();
-    await submit(client, 'CREATE TEMP TABLE submit_spec_numbers (n int)');
     const describes = describesOf(client);
     try {
+      await submit(client, 'CREATE TEMP TABLE submit_spec_numbers (n int)');
       for (let i = 0; i < 3; i++) {
         const result = await submit(client, statement, [i]);
         expect(result.rows).toEqual([]);
