@@ -53,7 +53,7 @@ interface QueryInternals {
 
 const queryPrototype = pg.Query.prototype as unknown as QueryInternals;
 
-/** Each connection as a statement whose row description is known sends on it: without Describe. */
+/** A stand-in for each connection that sends everything but Describe: for statements whose row description is known. */
 const undescribed = new WeakMap<object, object>();
 
 function withoutDescribe(connection: object): object {
