@@ -18,11 +18,15 @@
  *
  * Usage: node bench/instructions.js [--requests N] [--warmup N] [--connections N] [--campaigns N]
  *          [--only draw,roll,typename] [--compare 'LABEL=PATH [node flags] [NAME=VALUE]']... [--development]
- *          [--json FILE] [--dumps DIR]
+ *          [--json FILE] [--dumps DIR] [--concurrent]
  * --dumps DIR keeps each counted window's dump there, as LABEL-KIND.callgrind (for
  * `callgrind_annotate --tree=caller`), with LABEL-KIND.txt: the functions with the most own
- * instructions per request, JavaScript named (the servers then run with --perf-basic-prof, and
- * the dump's JIT addresses are looked up in their /tmp/perf-PID.map).
+ * instructions per request, and the JavaScript functions with the most inclusive ones (their own
+ * and those of all they called), JavaScript named (the servers then run with --perf-basic-prof,
+ * and the dump's JIT addresses are looked up in their /tmp/perf-PID.map).
+ * --concurrent runs V8 as it normally runs, compiling on its own threads, instead of in one
+ * thread: the inclusive counts then hold none of the compiling, which in one thread lands inside
+ * whichever function set it off; the totals move more from run to run.
  * Needs valgrind (Debian's `valgrind` package) and a build (npm run build).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +38,7 @@ import autocannon from 'autocannon';
 import { drawRequest, prepareCampaigns, rollRequest, typenameRequest } from './lib/api.js';
 import { startBenchDatabase } from './lib/database.js';
 import { parseInstructionArgs } from './lib/args.js';
-import { ownCostsOf, perfMapNamer, upkeepOf } from './lib/callgrind.js';
+import { inclusiveCostsOf, ownCostsOf, perfMapNamer, upkeepOf } from './lib/callgrind.js';
 import { graphqlPosts, rotation } from './lib/load.js';
 import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
 
@@ -97,16 +101,29 @@ function dump(pid, outDir) {
 
 /**
  * Keeps a counted window's dump in `dir` as PREFIX.callgrind, and PREFIX.txt: the functions with
- * the most own instructions per request, JavaScript named by the server's perf map.
+ * the most own instructions per request, then the JavaScript functions with the most inclusive
+ * ones, JavaScript named by the server's perf map.
  */
 function keepDump(counted, dir, prefix, pid, requests) {
   copyFileSync(counted.path, join(dir, `${prefix}.callgrind`));
   const name = perfMapNamer(readFileSync(`/tmp/perf-${pid}.map`, 'utf8'));
-  const lines = [...ownCostsOf(counted.text)]
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, 60)
-    .map(([fn, cost]) => `${Math.round(cost / requests).toString().padStart(9)}  ${name(fn)}`);
-  writeFileSync(join(dir, `${prefix}.txt`), `own instructions per request, by function\n${lines.join('\n')}\n`);
+  const named = (costs) => {
+    const byName = new Map();
+    for (const [fn, cost] of costs) byName.set(name(fn), (byName.get(name(fn)) ?? 0) + cost);
+    return byName;
+  };
+  const table = (costs) =>
+    [...costs]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 60)
+      .map(([fn, cost]) => `${Math.round(cost / requests).toString().padStart(9)}  ${fn}`)
+      .join('\n');
+  const javaScript = [...named(inclusiveCostsOf(counted.text))].filter(([fn]) => fn.startsWith('JS:'));
+  writeFileSync(
+    join(dir, `${prefix}.txt`),
+    `own instructions per request, by function\n${table(named(ownCostsOf(counted.text)))}\n\n` +
+      `inclusive instructions per request, by JavaScript function (with --concurrent, none of them V8's compiling)\n${table(javaScript)}\n`,
+  );
 }
 
 async function main() {
@@ -135,7 +152,7 @@ async function main() {
         env: { ...env, ...build.env },
         logFile,
         label: build.label,
-        nodeArgs: [...START_FLAGS, ...COUNTING_FLAGS, ...(options.dumps ? ['--perf-basic-prof'] : []), ...build.nodeArgs],
+        nodeArgs: [...START_FLAGS, ...(options.concurrent ? [] : COUNTING_FLAGS), ...(options.dumps ? ['--perf-basic-prof'] : []), ...build.nodeArgs],
         wrapper: ['valgrind', '--tool=callgrind', `--callgrind-out-file=${join(outDir, 'callgrind.%p.out')}`],
         startTimeoutS: 900,
       });

@@ -142,7 +142,7 @@ export const INSTRUCTION_KINDS = ['draw', 'roll', 'typename'];
 
 /** Command-line options of `node bench/instructions.js` (its header says what each does). */
 export function parseInstructionArgs(argv) {
-  const options = { requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: INSTRUCTION_KINDS, compare: [], json: undefined, dumps: undefined, development: false, help: false };
+  const options = { requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: INSTRUCTION_KINDS, compare: [], json: undefined, dumps: undefined, development: false, concurrent: false, help: false };
   forEachArg(argv, (arg, { value, count }) => {
     switch (arg) {
       case '--requests': options.requests = count(); break;
@@ -153,6 +153,7 @@ export function parseInstructionArgs(argv) {
       case '--dumps': options.dumps = value(); break;
       case '--compare': options.compare.push(parseCompare(value())); break;
       case '--development': options.development = true; break;
+      case '--concurrent': options.concurrent = true; break;
       case '--only': {
         options.only = value().split(',').map((name) => name.trim()).filter(Boolean);
         const unknown = options.only.filter((name) => !INSTRUCTION_KINDS.includes(name));

@@ -47,6 +47,11 @@ describe('parseInstructionArgs', () => {
     expect(() => parseInstructionArgs(['--dumps'])).toThrow();
   });
 
+  it('counts with V8 in one thread unless --concurrent', () => {
+    expect(parseInstructionArgs([]).concurrent).toBe(false);
+    expect(parseInstructionArgs(['--concurrent']).concurrent).toBe(true);
+  });
+
   it('refuses what it does not understand', () => {
     expect(() => parseInstructionArgs(['--only', 'draw,hot'])).toThrow('unknown --only hot; known: draw, roll, typename');
     expect(() => parseInstructionArgs(['--requests', '1.5'])).toThrow('--requests needs a positive whole number');

@@ -24,6 +24,19 @@ export function kindOf(name) {
  * names it.
  */
 export function ownCostsOf(dump) {
+  return costsOf(dump, false);
+}
+
+/**
+ * Each function's instructions with those of everything it called, by its name: where a request's
+ * work goes by the code that set it off. A function that calls itself, directly or not, counts
+ * those calls twice.
+ */
+export function inclusiveCostsOf(dump) {
+  return costsOf(dump, true);
+}
+
+function costsOf(dump, inclusive) {
   const names = new Map();
   /** A `fn=`/`cfn=` value: `(id) name` the first time, `(id)` after (name compression), or a plain name. */
   const nameOf = (value) => {
@@ -42,7 +55,7 @@ export function ownCostsOf(dump) {
     else if (/^[-+*\d]/.test(line)) {
       // A cost line: the position, then the instructions. After `calls=` it is the call's
       // inclusive cost, which the callee's own lines count already.
-      if (!callLine) costs.set(current, (costs.get(current) ?? 0) + Number(line.trim().split(/\s+/)[1] ?? 0));
+      if (inclusive || !callLine) costs.set(current, (costs.get(current) ?? 0) + Number(line.trim().split(/\s+/)[1] ?? 0));
       callLine = false;
     }
   }

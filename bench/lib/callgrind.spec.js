@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { kindOf, ownCostsOf, perfMapNamer, upkeepOf } from './callgrind.js';
+import { inclusiveCostsOf, kindOf, ownCostsOf, perfMapNamer, upkeepOf } from './callgrind.js';
 
 /** A dump as callgrind writes one: names compressed to `(id)` after their first use, and each call's inclusive cost after its `calls=` line. */
 const DUMP = `# callgrind format
@@ -54,6 +54,21 @@ describe('ownCostsOf', () => {
         ['v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags)', 50],
         ['v8::internal::MarkCompactCollector::ProcessMarkingWorklist(unsigned long, v8::internal::MarkCompactCollector::MarkingWorklistProcessingMode)', 200],
         ['v8::internal::Runtime_CompileOptimized(int, unsigned long*, v8::internal::Isolate*)', 10],
+        ['v8::internal::compiler::GraphReducer::ReduceTop()', 90],
+        ['0x000000000d2cff40', 20],
+      ]),
+    );
+  });
+});
+
+describe('inclusiveCostsOf', () => {
+  it('gives each function its own instructions and those of the calls it made', () => {
+    expect(inclusiveCostsOf(DUMP)).toEqual(
+      new Map([
+        ['Builtins_LoadIC', 590],
+        ['v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags)', 250],
+        ['v8::internal::MarkCompactCollector::ProcessMarkingWorklist(unsigned long, v8::internal::MarkCompactCollector::MarkingWorklistProcessingMode)', 200],
+        ['v8::internal::Runtime_CompileOptimized(int, unsigned long*, v8::internal::Isolate*)', 100],
         ['v8::internal::compiler::GraphReducer::ReduceTop()', 90],
         ['0x000000000d2cff40', 20],
       ]),
