@@ -109,7 +109,10 @@ function keepDump(counted, dir, prefix, pid, requests) {
   const name = perfMapNamer(readFileSync(`/tmp/perf-${pid}.map`, 'utf8'));
   const named = (costs) => {
     const byName = new Map();
-    for (const [fn, cost] of costs) byName.set(name(fn), (byName.get(name(fn)) ?? 0) + cost);
+    for (const [fn, cost] of costs) {
+      const label = name(fn);
+      byName.set(label, (byName.get(label) ?? 0) + cost);
+    }
     return byName;
   };
   const table = (costs) =>

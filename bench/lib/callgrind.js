@@ -54,7 +54,8 @@ function costsOf(dump, inclusive) {
     else if (line.startsWith('calls=')) callLine = true;
     else if (/^[-+*\d]/.test(line)) {
       // A cost line: the position, then the instructions. After `calls=` it is the call's
-      // inclusive cost, which the callee's own lines count already.
+      // inclusive cost: the callee's own lines count it already, so only the caller's inclusive
+      // count takes it.
       if (inclusive || !callLine) costs.set(current, (costs.get(current) ?? 0) + Number(line.trim().split(/\s+/)[1] ?? 0));
       callLine = false;
     }
