@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import pino from 'pino';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { CommitOutcomeUnknownError, type Database } from './database.js';
 import { commitFailure, registerRequestLifecycle } from './request-lifecycle.js';
@@ -51,5 +52,44 @@ describe('registerRequestLifecycle', () => {
     } finally {
       await fastify.close();
     }
+  });
+
+  it('writes one line per request as the request\'s logger would, without its headers, and leaves the other lines redacted', async () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info', redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' } },
+      { write: (line: string) => void lines.push(line) },
+    );
+    const fastify = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+    const auth = { authenticate: async () => ({ principal: null, invalidKey: false }) } as unknown as AuthService;
+    registerRequestLifecycle(fastify, auth, {} as Database);
+    fastify.post('/work', async (request, reply) => {
+      // What the request's own logger makes of the same line; and a line that holds the headers,
+      // which only a logger without Fastify's serializer could write.
+      request.log.info({ req: request, res: reply, responseTime: 1 }, 'as the request logs it');
+      logger.info({ req: { headers: request.headers } }, 'headers');
+      return {};
+    });
+    try {
+      const url = await fastify.listen({ port: 0, host: '127.0.0.1' });
+      const response = await fetch(`${url}/work`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer secret-key' },
+        body: '{}',
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      await fastify.close();
+    }
+    const [completed, ...others] = ['request completed', 'as the request logs it'].map((msg) => lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === msg));
+    expect(completed).toHaveLength(1);
+    const { time: _time, responseTime, msg: _msg, ...line } = completed[0];
+    const { time: _otherTime, responseTime: _one, msg: _otherMsg, ...asRequestLogs } = others[0][0];
+    expect(Object.keys(line)).toEqual(Object.keys(asRequestLogs));
+    expect(line).toEqual(asRequestLogs);
+    expect(line).toMatchObject({ level: 30, reqId: expect.any(String), req: { method: 'POST', url: '/work', remoteAddress: '127.0.0.1' }, res: { statusCode: 200 } });
+    expect(responseTime).toEqual(expect.any(Number));
+    expect(lines.join('')).not.toContain('secret-key');
+    expect(lines.find((text) => text.includes('"msg":"headers"'))).toContain('"authorization":"[redacted]"');
   });
 });
