@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { CommitOutcomeUnknownError, type Database } from './database.js';
@@ -60,7 +60,7 @@ describe('registerRequestLifecycle', () => {
       { level: 'info', redact: { paths: ['req.headers.authorization', 'req.headers["idempotency-key"]'], censor: '[redacted]' } },
       { write: (line: string) => void lines.push(line) },
     );
-    const fastify = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+    const fastify = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
     const auth = { authenticate: async () => ({ principal: null, invalidKey: false }) } as unknown as AuthService;
     registerRequestLifecycle(fastify, auth, {} as Database);
     fastify.post('/work', async (request, reply) => {
