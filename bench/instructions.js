@@ -17,7 +17,7 @@
  * The servers run as `npm run bench` runs them (NODE_ENV=production unless `--development`).
  *
  * Usage: node bench/instructions.js [--requests N] [--warmup N] [--connections N] [--campaigns N]
- *          [--only draw,roll,typename] [--compare 'LABEL=PATH [node flags] [NAME=VALUE]']... [--development]
+ *          [--only draw,roll,typename,trial] [--compare 'LABEL=PATH [node flags] [NAME=VALUE]']... [--development]
  *          [--json FILE] [--dumps DIR] [--concurrent]
  * --dumps DIR keeps each counted window's dump there, as LABEL-KIND.callgrind (for
  * `callgrind_annotate --tree=caller`), with LABEL-KIND.txt: the functions with the most own
@@ -40,6 +40,7 @@ import { startBenchDatabase } from './lib/database.js';
 import { parseInstructionArgs } from './lib/args.js';
 import { inclusiveCostsOf, ownCostsOf, perfMapNamer, upkeepOf } from './lib/callgrind.js';
 import { graphqlPosts, rotation } from './lib/load.js';
+import { prepareTrialRolls } from './lib/tenth-realm.js';
 import { START_FLAGS, serverEnvironment, startServer } from './lib/server.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,8 @@ const KINDS = {
   draw: { label: 'drawCards', build: drawRequest },
   roll: { label: 'rollDice', build: rollRequest },
   typename: { label: '{ __typename }', build: typenameRequest },
+  // Its requests exist once each campaign has its Tenth Realm character (lib/tenth-realm.js).
+  trial: { label: 'trial roll', prepare: prepareTrialRolls },
 };
 
 /** `amount` requests from `connections` connections; rejects unless every one was answered without errors. */
@@ -146,6 +149,13 @@ async function main() {
   try {
     const preparer = await startServer({ main: MAIN, env, logFile, label: 'preparing server', nodeArgs: START_FLAGS });
     const targets = await prepareCampaigns(preparer.url, env.ARBITER_ADMIN_KEY, options.campaigns);
+    const requestsOf = new Map();
+    for (const kind of options.only) {
+      const { build, prepare } = KINDS[kind];
+      const prepared = build ? { build } : await prepare(preparer.url, targets);
+      if (prepared.skip) throw new Error(prepared.skip);
+      requestsOf.set(kind, prepared.build);
+    }
     await preparer.stop();
     log(`${options.campaigns} campaigns prepared; per kind ${options.warmup} requests of warm-up, then ${options.requests} counted, ${options.connections} connections`);
 
@@ -161,7 +171,7 @@ async function main() {
       });
       try {
         for (const kind of options.only) {
-          const next = rotation(targets, KINDS[kind].build);
+          const next = rotation(targets, requestsOf.get(kind));
           await fire(server.url, options.connections, options.warmup, next);
           callgrind(['--zero', String(server.pid)]);
           await fire(server.url, options.connections, options.requests, next);

@@ -142,7 +142,7 @@ export function parseArgs(argv) {
 }
 
 /** The kinds of request `bench/instructions.js` counts, by the names `--only` takes. */
-export const INSTRUCTION_KINDS = ['draw', 'roll', 'typename'];
+export const INSTRUCTION_KINDS = ['draw', 'roll', 'typename', 'trial'];
 
 /** Command-line options of `node bench/instructions.js` (its header says what each does). */
 export function parseInstructionArgs(argv) {

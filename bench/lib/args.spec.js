@@ -32,7 +32,7 @@ describe('parseArgs', () => {
 
 describe('parseInstructionArgs', () => {
   it('counts 2 000 requests of each kind after 1 500 of warm-up by default', () => {
-    expect(parseInstructionArgs([])).toMatchObject({ requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: ['draw', 'roll', 'typename'], compare: [] });
+    expect(parseInstructionArgs([])).toMatchObject({ requests: 2000, warmup: 1500, connections: 8, campaigns: 20, only: ['draw', 'roll', 'typename', 'trial'], compare: [] });
   });
 
   it('reads the counts, --only and --compare with its Node.js flags', () => {
@@ -53,7 +53,7 @@ describe('parseInstructionArgs', () => {
   });
 
   it('refuses what it does not understand', () => {
-    expect(() => parseInstructionArgs(['--only', 'draw,hot'])).toThrow('unknown --only hot; known: draw, roll, typename');
+    expect(() => parseInstructionArgs(['--only', 'draw,hot'])).toThrow('unknown --only hot; known: draw, roll, typename, trial');
     expect(() => parseInstructionArgs(['--requests', '1.5'])).toThrow('--requests needs a positive whole number');
     expect(() => parseInstructionArgs(['--compare', 'dist/server.js'])).toThrow('--compare needs LABEL=PATH');
     expect(() => parseInstructionArgs(['--quick'])).toThrow("unknown option '--quick'");
