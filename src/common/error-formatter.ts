@@ -2,7 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { ArbiterError, type ErrorCode } from './errors.js';
-import { DEADLOCK_DETECTED, LOCK_NOT_AVAILABLE, SERIALIZATION_FAILURE } from '../infra/database.js';
+import { CommitOutcomeUnknownError, DEADLOCK_DETECTED, LOCK_NOT_AVAILABLE, SERIALIZATION_FAILURE } from '../infra/database.js';
 
 /** Codes Apollo itself gives to requests it could not parse, validate or coerce. */
 const APOLLO_CLIENT_CODES = new Set([
@@ -36,6 +36,9 @@ export function isContentionFailure(error: unknown): boolean {
 
 export const CONTENTION_MESSAGE = 'The campaign was busy; nothing was written. Retry the request.';
 
+export const COMMIT_OUTCOME_UNKNOWN_MESSAGE =
+  "The database went away while the change was being committed, and could not tell whether it was. Retry with the same Idempotency-Key, or read the campaign's events, to find out.";
+
 function coded(formatted: GraphQLFormattedError, code: ErrorCode, message: string): GraphQLFormattedError {
   return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
 }
@@ -60,6 +63,11 @@ export function createErrorFormatter(logger: Logger) {
       return coded(formatted, 'BAD_USER_INPUT', formatted.message);
     }
     if (isContentionFailure(original)) return coded(formatted, 'CONFLICT', CONTENTION_MESSAGE);
+    // A move that commits before its answer is made (GameLedger's speculative moves).
+    if (original instanceof CommitOutcomeUnknownError) {
+      logger.warn({ err: original, path: formatted.path }, 'commit outcome unknown');
+      return coded(formatted, 'SERVICE_UNAVAILABLE', COMMIT_OUTCOME_UNKNOWN_MESSAGE);
+    }
     if (isConnectionFailure(original)) {
       logger.warn({ err: original, path: formatted.path }, 'database unavailable');
       return coded(formatted, 'SERVICE_UNAVAILABLE', 'The database is unavailable; nothing was written. Retry shortly.');

@@ -1,4 +1,4 @@
-import { type GraphQLSchema, defaultFieldResolver } from 'graphql';
+import { type GraphQLResolveInfo, type GraphQLSchema, Kind, defaultFieldResolver } from 'graphql';
 import type { Database } from './database.js';
 
 /**
@@ -11,13 +11,23 @@ export function atomicMutations(schema: GraphQLSchema, db: Database): GraphQLSch
   for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = (source, args, context, info) =>
-      db.atomically(async () => {
-        const result: unknown = await resolve(source, args, context, info);
-        // Nest's exception layer hands a resolver's error back as its result, which graphql-js
-        // reports as the field's error: the mutation failed all the same.
-        if (result instanceof Error) throw result;
-        return result;
-      });
+      db.atomically(
+        async () => {
+          const result: unknown = await resolve(source, args, context, info);
+          // Nest's exception layer hands a resolver's error back as its result, which graphql-js
+          // reports as the field's error: the mutation failed all the same.
+          if (result instanceof Error) throw result;
+          return result;
+        },
+        undefined,
+        { sole: isSoleField(info) },
+      );
   }
   return schema;
+}
+
+/** Whether the operation selects this one field and nothing else at its root (no fragment, no directive). */
+function isSoleField(info: GraphQLResolveInfo): boolean {
+  const [only, ...others] = info.operation.selectionSet.selections;
+  return others.length === 0 && only.kind === Kind.FIELD && !only.directives?.length;
 }

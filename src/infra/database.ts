@@ -106,6 +106,12 @@ export class PreparedStatementQuery<T extends object = Row> extends pg.Query<T> 
   }
 }
 
+/** Whether every prepared statement among `queued` was parsed on the client's connection before. */
+function allParsed(client: pg.ClientBase, queued: readonly Queued[]): boolean {
+  const { parsedStatements } = (client as unknown as { connection: { parsedStatements: Record<string, string> } }).connection;
+  return queued.every(({ statement }) => typeof statement === 'string' || parsedStatements[statement.name] !== undefined);
+}
+
 /** Sends a statement on a connection; `callback` gets its error or its result. */
 function send<T extends object = Row>(client: pg.ClientBase, statement: Statement, values: unknown[] | undefined, callback: (error: Error | undefined, result: unknown) => void): void {
   if (typeof statement === 'string') {
@@ -140,6 +146,8 @@ export function submit<T extends object = Row>(client: pg.ClientBase, statement:
 interface Queued {
   statement: Statement;
   values?: unknown[];
+  /** Its one row's `xact_id` is the transaction's id ({@link Database.writeIdentifying}). */
+  identifies?: boolean;
 }
 
 const BEGIN: Queued = { statement: 'BEGIN' };
@@ -177,6 +185,17 @@ function contentionBackoff(attempt: number): Promise<void> {
 }
 export const LOCK_NOT_AVAILABLE = '55P03';
 export const UNIQUE_VIOLATION = '23505';
+export const NOT_NULL_VIOLATION = '23502';
+
+/**
+ * The failure of a write that checks the version of what it changes (a speculative move's,
+ * GameLedger): it sets the version to NULL when the row has moved on, which its column refuses;
+ * or the append of an event whose seq another move took. Nothing of the transaction is written.
+ */
+export function isStaleMove(error: unknown): boolean {
+  const { code, column, constraint } = (error ?? {}) as { code?: string; column?: string; constraint?: string };
+  return (code === NOT_NULL_VIOLATION && column === 'version') || (code === UNIQUE_VIOLATION && constraint === 'game_events_pkey');
+}
 
 /** A request's transaction, beyond its connection: what is waiting to be sent, and what to check. */
 interface TransactionState {
@@ -190,6 +209,11 @@ interface TransactionState {
    * connection, so the connection can be handed on as soon as COMMIT is sent ({@link end}).
    */
   id?: string;
+  /**
+   * The statement that reads the id went out with COMMIT ({@link Database.writeIdentifying}): a
+   * COMMIT whose answer is lost with that statement's cannot be settled.
+   */
+  identifiedAtCommit?: boolean;
 }
 
 /** Statements sent together whose answers nobody has looked at yet: the first failure among them, once they have answered. */
@@ -227,10 +251,13 @@ export const SETTLE_COMMIT_MS = 10_000;
 /** What became of a commit whose answer was lost, as the database told (or could not tell) afterwards. */
 export type CommitOutcome = 'committed' | 'aborted' | 'unknown';
 
-/** A COMMIT whose answer was lost, and whose fate the database could not tell in time ({@link SETTLE_COMMIT_MS}). */
+/**
+ * A COMMIT whose answer was lost, and whose fate the database could not tell in time
+ * ({@link SETTLE_COMMIT_MS}), or could not be asked: its transaction's id was lost with it.
+ */
 export class CommitOutcomeUnknownError extends Error {
-  constructor(readonly transactionId: string, cause: unknown) {
-    super(`The answer to COMMIT of transaction ${transactionId} was lost, and the database could not tell whether it committed`, { cause });
+  constructor(readonly transactionId: string | undefined, cause: unknown) {
+    super(`The answer to COMMIT of transaction ${transactionId ?? '(id lost with it)'} was lost, and the database could not tell whether it committed`, { cause });
     this.name = 'CommitOutcomeUnknownError';
   }
 }
@@ -311,6 +338,28 @@ export class Database {
   }
 
   /**
+   * A {@link write} whose one row names the transaction's id (`pg_current_xact_id()::text AS
+   * xact_id`): for a transaction that sends everything with COMMIT, which learns its id only
+   * then (see {@link end}).
+   */
+  writeIdentifying(statement: Statement, values: unknown[], context = currentRequestContext()): void {
+    const client = context?.transaction;
+    if (!client) throw new Error('A write that identifies its transaction belongs to one: begin it first');
+    const state = this.stateOf(client);
+    state.queued.push({ statement, values, identifies: true });
+    state.identifiedAtCommit = true;
+  }
+
+  /**
+   * Whether the running mutation may commit its transaction itself, before the response is
+   * made: it is its request's only mutation, and the transaction holds nothing else yet (no
+   * Idempotency-Key claim). See {@link atomically}.
+   */
+  mayCommitAlone(context = currentRequestContext()): boolean {
+    return Boolean(context?.soleMutation && !context.transaction);
+  }
+
+  /**
    * Runs `callback` once the current request's transaction has committed; never when it rolls
    * back (a mutation undone for a retry drops what it asked for). Outside a transaction the
    * write it follows is already committed: it runs at once.
@@ -370,12 +419,13 @@ export class Database {
    * while the mutation runs (its lock, its reads) runs the request's first mutation again;
    * contention met at COMMIT is the client's to retry.
    */
-  async atomically<T>(work: () => Promise<T>, context = currentRequestContext()): Promise<T> {
+  async atomically<T>(work: () => Promise<T>, context = currentRequestContext(), options: { sole?: boolean } = {}): Promise<T> {
     if (!context) return work();
     if (context.failed) throw new ConflictError('An earlier mutation of this request failed, so nothing of the request was written');
     // Only the request's first mutation can be run again: undoing it undoes nothing else.
     const retriable = !context.mutated;
     for (let attempt = 1; ; attempt++) {
+      context.soleMutation = Boolean(options.sole) && retriable && !context.transaction;
       try {
         const result = await work();
         context.mutated = true;
@@ -389,6 +439,8 @@ export class Database {
         }
         context.failed = true;
         throw error;
+      } finally {
+        context.soleMutation = false;
       }
     }
   }
@@ -413,13 +465,14 @@ export class Database {
   /**
    * Commits or rolls back the context's transaction and gives its connection back to the pool.
    *
-   * A transaction that knows its id ({@link identify}) hands its connection on as soon as COMMIT
-   * is sent, when another transaction is waiting for one: the next transaction's BEGIN, lock and
-   * reads travel right behind the COMMIT, and Postgres answers them in order. The answer to
-   * COMMIT may then be lost with the connection (the next transaction's write fails, or the
-   * backend is terminated after it committed), and a lost answer says nothing about what
-   * Postgres did: the commit's fate is asked on another connection ({@link settle}), so a
-   * committed change is never reported as failed.
+   * A transaction that knows its id ({@link identify}), or learns it with COMMIT ({@link writeIdentifying}),
+   * hands its connection on as soon as COMMIT is sent, when another transaction is waiting for
+   * one: the next transaction's BEGIN, lock and reads travel right behind the COMMIT, and
+   * Postgres answers them in order. The answer to COMMIT may then be lost with the connection
+   * (the next transaction's write fails, or the backend is terminated after it committed), and a
+   * lost answer says nothing about what Postgres did: the commit's fate is asked on another
+   * connection ({@link settle}), so a committed change is never reported as failed; when the id
+   * was lost too, the outcome is reported unknown.
    */
   private async end(context: Pick<RequestContext, 'transaction'>, outcome: 'commit' | 'rollback'): Promise<void> {
     const client = context.transaction;
@@ -445,25 +498,48 @@ export class Database {
   }
 
   private async commit(client: pg.PoolClient, state: TransactionState): Promise<void> {
+    const parsedBefore = allParsed(client, state.queued);
     // The queued writes go out first, then COMMIT.
-    const committed = afterEarlier(this.sendQueued(client, state), submit(client, 'COMMIT')).then((result) => {
+    const sent = this.sendQueued(client, state);
+    const committed = afterEarlier(sent, submit(client, 'COMMIT')).then((result) => {
       // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
       if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
     });
     // Only to a transaction waiting for a connection: the pool hands out its latest idle
     // connection first, and a transaction that could have an idle one would wait behind the COMMIT.
-    const handedOn = state.id !== undefined && this.pool.waitingCount > 0;
+    // Nor while a statement of this one is parsed on the connection for the first time: should an
+    // earlier one fail, Postgres refuses the Parse, which the next transaction's use of the
+    // statement, sent before the refusal is heard of, would count on.
+    const handedOn = (state.id !== undefined || state.identifiedAtCommit === true) && parsedBefore && this.pool.waitingCount > 0;
     if (handedOn) client.release();
     try {
       await committed;
       if (!handedOn) client.release();
     } catch (error) {
-      // A client whose COMMIT failed is in an unknown state: destroy it (one handed on already
-      // fails its next transaction, which destroys it).
-      if (!handedOn) client.release(error as Error);
-      if (!state.id || abortedByPostgres(error) || error instanceof RolledBackAtCommit) throw error;
-      if (!(await this.settle(state.id, error))) throw error;
+      const answered = abortedByPostgres(error) || error instanceof RolledBackAtCommit;
+      // COMMIT answered (ROLLBACK, or an error): the connection is idle, as after any rollback.
+      // Otherwise the client is in an unknown state: destroy it (one handed on already fails its
+      // next transaction, which destroys it).
+      if (!handedOn) client.release(answered ? undefined : (error as Error));
+      // Postgres answered a statement before COMMIT with an error (the backend terminated, say):
+      // it runs a connection's statements in order, so it never ran COMMIT.
+      const refusedBeforeCommit = error === sent?.failure && error instanceof pg.DatabaseError;
+      if (answered || refusedBeforeCommit) throw error;
+      if (state.id) {
+        if (!(await this.settle(state.id, error))) throw error;
+      } else if (state.identifiedAtCommit) {
+        // The answer that named the transaction's id was lost too: whether COMMIT ran is not for this connection to tell.
+        this.countSettled(undefined, 'unknown', error);
+        throw new CommitOutcomeUnknownError(undefined, error);
+      } else {
+        throw error;
+      }
     }
+  }
+
+  private countSettled(transactionId: string | undefined, outcome: CommitOutcome, lost: unknown): void {
+    this.settledCommits[outcome] += 1;
+    this.logger?.warn({ transactionId, outcome, err: lost }, 'the answer to COMMIT was lost; its outcome was asked of the database');
   }
 
   /**
@@ -475,10 +551,7 @@ export class Database {
    */
   private async settle(transactionId: string, lost: unknown): Promise<boolean> {
     const giveUpAt = Date.now() + this.settleCommitMs;
-    const settled = (outcome: CommitOutcome) => {
-      this.settledCommits[outcome] += 1;
-      this.logger?.warn({ transactionId, outcome, err: lost }, 'the answer to COMMIT was lost; its outcome was asked of the database');
-    };
+    const settled = (outcome: CommitOutcome) => this.countSettled(transactionId, outcome, lost);
     for (let wait = 10; ; wait = Math.min(wait * 2, 500)) {
       try {
         const [{ status }] = (await this.pool.query<{ status: string | null }>(toQuery(XACT_STATUS, [transactionId]))).rows;
@@ -529,7 +602,12 @@ export class Database {
     const answered = (error: Error | undefined) => {
       sent.failure ??= error;
     };
-    for (const { statement, values } of state.queued) send(client, statement, values, answered);
+    const identified = (error: Error | undefined, result: unknown) => {
+      answered(error);
+      const id = (result as pg.QueryResult<{ xact_id?: string }> | undefined)?.rows[0]?.xact_id;
+      if (id !== undefined) state.id = id;
+    };
+    for (const { statement, values, identifies } of state.queued) send(client, statement, values, identifies ? identified : answered);
     state.queued = [];
     return sent;
   }

@@ -24,6 +24,11 @@ export interface RequestContext {
   failed: boolean;
   /** A mutation of this request succeeded: a later one that fails can no longer be run again alone. */
   mutated: boolean;
+  /**
+   * Set while the request's only mutation runs, before its transaction holds anything: it may
+   * commit on its own (Database.mayCommitAlone).
+   */
+  soleMutation?: boolean;
   /** The request's operations counted against the rate limit, when counted before Apollo ran (graphql-fast-path.ts). */
   operationsCounted?: Promise<void>;
   /** The request's batched reads, by name ({@link batchedRead}). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONTENTION_MESSAGE, isConnectionFailure, isContentionFailure } from '../common/error-formatter.js';
+import { COMMIT_OUTCOME_UNKNOWN_MESSAGE, CONTENTION_MESSAGE, isConnectionFailure, isContentionFailure } from '../common/error-formatter.js';
 import type { ErrorCode } from '../common/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import { CommitOutcomeUnknownError, type Database } from './database.js';
@@ -61,12 +61,7 @@ function sendError(reply: FastifyReply, status: number, code: ErrorCode, message
  */
 export function commitFailure(error: unknown): { status: number; code: ErrorCode; message: string } {
   if (error instanceof CommitOutcomeUnknownError) {
-    return {
-      status: 503,
-      code: 'SERVICE_UNAVAILABLE',
-      message:
-        'The database went away while the change was being committed, and could not tell whether it was. Retry with the same Idempotency-Key, or read the campaign\'s events, to find out.',
-    };
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: COMMIT_OUTCOME_UNKNOWN_MESSAGE };
   }
   if (isContentionFailure(error)) return { status: 409, code: 'CONFLICT', message: CONTENTION_MESSAGE };
   if (isConnectionFailure(error)) {

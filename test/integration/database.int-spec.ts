@@ -292,6 +292,85 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     }
   });
 
+  /** Begins a transaction that writes `id` and reads its own id only with the answers to its writes (a move from what was kept). */
+  async function writingIdentifiedAtCommit(id: string): Promise<RequestContext> {
+    const context = newRequestContext();
+    await runInRequestContext(context, async () => {
+      await db.begin();
+      db.writeIdentifying('SELECT pg_current_xact_id()::text AS xact_id', []);
+      await db.write(`INSERT INTO ${table} (id) VALUES ($1)`, [id]);
+    });
+    return context;
+  }
+
+  it('hands the connection on as soon as COMMIT is sent when the transaction learns its id with COMMIT', async () => {
+    expect(await handOver(await writingIdentifiedAtCommit('identified-at-commit'))).toEqual(['next transaction has the connection', 'COMMIT answered']);
+    expect(await written('identified-at-commit')).toBe(true);
+  });
+
+  it('settles a lost answer to COMMIT by the id that came with the answers before it', async () => {
+    const context = await writingIdentifiedAtCommit('id-arrived');
+    const client = context.transaction!;
+    // The answers before COMMIT's arrive (the transaction's id with them); COMMIT's is lost.
+    const query = client.query.bind(client) as (query: pg.Query) => unknown;
+    (client as unknown as { query: (query: pg.Query) => unknown }).query = (sent: pg.Query) => {
+      const committing = sent as unknown as { text: string; callback: (...args: unknown[]) => void };
+      if (committing.text === 'COMMIT') {
+        const callback = committing.callback;
+        committing.callback = () => callback(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+      }
+      return query(sent);
+    };
+    await expect(db.finish(context, 'commit')).resolves.toBeUndefined();
+    expect(warnings).toEqual([expect.objectContaining({ outcome: 'committed', transactionId: expect.stringMatching(/^\d+$/) })]);
+  });
+
+  it('reports the outcome unknown at once when the answer that named the transaction was lost with COMMIT’s', async () => {
+    const context = await writingIdentifiedAtCommit('id-lost');
+    const asked = jest.spyOn(db.pool, 'query');
+    try {
+      loseCommitAnswer(context.transaction!, async () => {
+        while (!(await written('id-lost'))) await new Promise((resolve) => setTimeout(resolve, 5));
+      });
+      const failure = await db.finish(context, 'commit').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CommitOutcomeUnknownError);
+      expect(asked).not.toHaveBeenCalled();
+      expect(warnings).toEqual([expect.objectContaining({ outcome: 'unknown' })]);
+      expect(countedSince()).toEqual({ committed: 0, aborted: 0, unknown: 1 });
+    } finally {
+      asked.mockRestore();
+    }
+    // It had committed: which is why it may not be reported as failed.
+    expect(await written('id-lost')).toBe(true);
+  });
+
+  it('keeps the connection until COMMIT answers while a statement of it is parsed on the connection for the first time', async () => {
+    const insert = prepared(`spec.first-parse-${process.pid}`, `INSERT INTO ${table} (id) VALUES ($1)`);
+    const inserting = async (id: string) => {
+      const context = await writingIdentifiedAtCommit(`${id}-identified`);
+      await runInRequestContext(context, () => db.write(insert, [id]));
+      return context;
+    };
+    // Should a write before it fail, Postgres would refuse the Parse that the next transaction counts on.
+    expect(await handOver(await inserting('first-parse'))).toEqual(['COMMIT answered', 'next transaction has the connection']);
+    expect(await handOver(await inserting('parsed-before'))).toEqual(['next transaction has the connection', 'COMMIT answered']);
+    expect([await written('first-parse'), await written('parsed-before')]).toEqual([true, true]);
+  });
+
+  it('does not ask after a commit whose earlier statement Postgres answered with the end of the connection: COMMIT never ran', async () => {
+    const context = await writing('terminated-before');
+    await runInRequestContext(context, () => db.write('SELECT pg_terminate_backend(pg_backend_pid())'));
+    const asked = jest.spyOn(db.pool, 'query');
+    try {
+      await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: '57P01' });
+      expect(asked).not.toHaveBeenCalled();
+      expect(warnings).toEqual([]);
+    } finally {
+      asked.mockRestore();
+    }
+    expect(await written('terminated-before')).toBe(false);
+  });
+
   it('keeps the connection until COMMIT answers when the transaction does not know its id', async () => {
     expect(await handOver(await writing('unidentified', false))).toEqual(['COMMIT answered', 'next transaction has the connection']);
     expect(await written('unidentified')).toBe(true);
@@ -381,6 +460,8 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     try {
       await expect(db.finish(context, 'commit')).rejects.toMatchObject({ code: '23505' });
       expect(asked).not.toHaveBeenCalled();
+      // COMMIT answered (ROLLBACK): the connection is idle and goes back to the pool.
+      expect({ idle: db.pool.idleCount, total: db.pool.totalCount }).toEqual({ idle: 1, total: 1 });
       expect(warnings).toEqual([]);
       expect(countedSince()).toEqual({ committed: 0, aborted: 0, unknown: 0 });
     } finally {
