@@ -97,17 +97,105 @@ describe('decks over HTTP', () => {
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
   });
 
-  it('draws in two round trips: BEGIN, the lock and the piles; then the writes with COMMIT', async () => {
-    const table = await createTable(env.arbiter.url);
-    const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { code } eventSeq } }`;
-    const input = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
-    // The first draw learns the deck's campaign; from then on nothing is read before the lock.
-    await table.gm.data(draw, input);
-    const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
-    expect({ begin: sentWhen('BEGIN'), lock: sentWhen('FOR UPDATE'), piles: sentWhen('FROM decks WHERE id') }).toEqual({ begin: 0, lock: 0, piles: 0 });
-    const piles = sentWhen('UPDATE decks SET');
-    expect(piles).toBe(3);
-    expect({ event: sentWhen('INSERT INTO game_events'), commit: sentWhen('COMMIT') }).toEqual({ event: piles, commit: piles });
+  describe('round trips', () => {
+    const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { code } deck { drawPileCount } eventSeq } }`;
+    /** The lock of a draw from what the server kept of the campaign: it reads nothing but the transaction's id. */
+    const lockAlone = 'SELECT pg_current_xact_id()::text AS xact_id FROM campaigns';
+    /** A table whose deck's campaign the server knows (a read learns it), and no move of it yet. */
+    async function knownTable() {
+      const table = await createTable(env.arbiter.url);
+      await table.gm.data(`query ($id: ID!) { deck(id: $id) { id } }`, { id: table.deckId });
+      return { table, input: { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } } };
+    }
+    /** Moves the deck's top card to the bottom and back as another process would: its version moves on. */
+    async function reorderBehindTheServer(deckId: string): Promise<string> {
+      const [{ draw_pile: pile }] = await env.db.query('SELECT draw_pile FROM decks WHERE id = $1', [deckId]);
+      const reordered = [...pile.slice(1), pile[0]];
+      await env.db.query('UPDATE decks SET draw_pile = $2, version = version + 1 WHERE id = $1', [deckId, reordered]);
+      return reordered[0];
+    }
+
+    it('draws from the campaign as it is in two: BEGIN, the lock and the piles; then the writes with COMMIT', async () => {
+      const { table, input } = await knownTable();
+      const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
+      expect({ begin: sentWhen('BEGIN'), lock: sentWhen('FOR UPDATE'), piles: sentWhen('FROM decks WHERE id') }).toEqual({ begin: 0, lock: 0, piles: 0 });
+      const piles = sentWhen('UPDATE decks SET');
+      expect(piles).toBe(3);
+      expect({ event: sentWhen('INSERT INTO game_events'), commit: sentWhen('COMMIT') }).toEqual({ event: piles, commit: piles });
+      expect(sentWhen(lockAlone)).toBeUndefined();
+    });
+
+    it('draws after its own last move in one: the lock, the writes and COMMIT together', async () => {
+      const { table, input } = await knownTable();
+      const first = await table.gm.data(draw, input);
+      const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
+      const sent = ['BEGIN', lockAlone, 'UPDATE decks SET', 'INSERT INTO game_events', 'COMMIT'].map(sentWhen);
+      expect(sent).toEqual([0, 0, 0, 0, 0]);
+      expect(sentWhen('FROM decks WHERE id')).toBeUndefined();
+      const [{ draw_pile: pile, discard_pile: discard }] = await env.db.query('SELECT draw_pile, discard_pile FROM decks WHERE id = $1', [table.deckId]);
+      expect({ drawPile: pile.length, discard: discard.length }).toEqual({ drawPile: 50, discard: 2 });
+      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(first.drawCards.eventSeq + 1), lastEventSeq: first.drawCards.eventSeq + 1 });
+    });
+
+    it('draws from the deck as it is when it moved on since the server last saw it', async () => {
+      const { table, input } = await knownTable();
+      await table.gm.data(draw, input);
+      const top = await reorderBehindTheServer(table.deckId);
+      const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
+      // The one-round-trip draw failed on the deck's version; the draw ran again from the deck as it is.
+      expect(sentWhen(lockAlone)).toBe(0);
+      expect(sentWhen('FROM decks WHERE id')).toBeGreaterThan(0);
+      const [{ discard_pile: discard }] = await env.db.query('SELECT discard_pile FROM decks WHERE id = $1', [table.deckId]);
+      expect(discard[0]).toBe(top);
+      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+      const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
+      expect(seqs).toEqual(range(lastEventSeq));
+      // And the next draw goes in one round trip again, from what that draw left.
+      const next = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
+      expect(next('FROM decks WHERE id')).toBeUndefined();
+      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+    });
+
+    it('appends after an event another process appended, with its seq', async () => {
+      const { table, input } = await knownTable();
+      const first = await table.gm.data(draw, input);
+      // Another process's move on the campaign: an event, the log head and the campaign's version moved on.
+      await env.db.query(
+        `INSERT INTO game_events (campaign_id, seq, type, actor_role, payload, stream_seq, seed_epoch)
+         SELECT id, last_event_seq + 1, 'test.elsewhere', 'GM', '{}', last_event_seq + 1, seed_epoch FROM campaigns WHERE id = $1`,
+        [table.campaignId],
+      );
+      await env.db.query('UPDATE campaigns SET last_event_seq = last_event_seq + 1, version = version + 1 WHERE id = $1', [table.campaignId]);
+      const second = await table.gm.data(draw, input);
+      expect(second.drawCards.eventSeq).toBe(first.drawCards.eventSeq + 2);
+      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(second.drawCards.eventSeq), lastEventSeq: second.drawCards.eventSeq });
+      const [event] = await env.db.query(`SELECT stream_seq FROM game_events WHERE campaign_id = $1 AND seq = $2`, [table.campaignId, second.drawCards.eventSeq]);
+      expect(event.stream_seq).toBe(second.drawCards.eventSeq);
+    });
+
+    it('does not refuse a draw for what the server last saw when the deck has the cards now', async () => {
+      const { table } = await knownTable();
+      await table.gm.data(draw, { input: { deckId: table.deckId, count: 52, to: 'TABLE' } });
+      // Every card back in the draw pile, behind the server's back.
+      await env.db.query('UPDATE decks SET draw_pile = table_cards, table_cards = $2, version = version + 1 WHERE id = $1', [table.deckId, []]);
+      const drawn = await table.gm.data(draw, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } });
+      expect(drawn.drawCards.deck.drawPileCount).toBe(51);
+      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+    });
+
+    it('draws from the campaign as it is when the request holds more than the draw', async () => {
+      const { table, input } = await knownTable();
+      const first = await table.gm.data(draw, input);
+      const twice = `mutation ($input: DrawCardsInput!) { a: drawCards(input: $input) { eventSeq } b: drawCards(input: $input) { eventSeq } }`;
+      const both = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(twice, input));
+      expect(both(lockAlone)).toBeUndefined();
+      const keyed = await answeredBeforeSending(env.arbiter.database, () =>
+        table.gm.request(draw, input, { 'idempotency-key': `draw-${table.deckId}` }),
+      );
+      expect(keyed(lockAlone)).toBeUndefined();
+      const last = first.drawCards.eventSeq + 3;
+      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
+    });
   });
 
   it('keeps every card exactly once under 64 concurrent draws, with a gap-free log', async () => {

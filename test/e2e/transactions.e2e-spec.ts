@@ -117,32 +117,67 @@ describe('a busy campaign', () => {
     return count;
   }
 
-  it('sends two of its transactions at a time to Postgres, and the others wait in line without taking the connections other campaigns need', async () => {
-    const busy = await createTable(arbiter.url);
-    const quiet = await createTable(arbiter.url);
+  /** Holds the campaign's lock from another connection while `load` runs; what `whileHeld` sees, then the results. */
+  async function withLockHeld<T>(campaignId: string, load: () => Array<Promise<T>>, whileHeld: (holderPid: number) => Promise<void>): Promise<T[]> {
     const holder = new pg.Client({ connectionString: testDatabaseUrl() });
     await holder.connect();
-    let draws: Array<Promise<{ drawCards: { eventSeq: number } }>> = [];
+    let requests: Array<Promise<T>> = [];
     try {
       await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [busy.campaignId]);
+      await holder.query('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [campaignId]);
       const [{ pid }] = (await holder.query('SELECT pg_backend_pid() AS pid')).rows;
-      draws = Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data(DRAW, { input: { deckId: busy.deckId, count: 1, to: 'DISCARD' } }));
-
-      const deadline = Date.now() + 5_000;
-      while ((await waitingBehind(pid)) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(await waitingBehind(pid)).toBe(2);
-
-      // With six draws on the pool's three connections, a request on another campaign would wait for the lock too.
-      const elsewhere = quiet.gm.data(DRAW, { input: { deckId: quiet.deckId, count: 1, to: 'DISCARD' } });
-      const answered = await Promise.race([elsewhere.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000))]);
-      expect(answered).toBe('answered');
+      requests = load();
+      await whileHeld(pid);
     } finally {
       await holder.query('COMMIT');
       await holder.end();
     }
-    const seqs = (await Promise.all(draws)).map((result) => result.drawCards.eventSeq).sort((a, b) => a - b);
+    return Promise.all(requests);
+  }
+
+  /** How many backends wait behind the holder, once that has settled (up to 5 s). */
+  async function settledWaiting(pid: number, expected: number): Promise<number> {
+    const deadline = Date.now() + 5_000;
+    while ((await waitingBehind(pid)) < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return waitingBehind(pid);
+  }
+
+  /** A request on another campaign is answered while the busy one's requests wait. */
+  async function answeredElsewhere(quiet: Awaited<ReturnType<typeof createTable>>): Promise<string> {
+    const elsewhere = quiet.gm.data(DRAW, { input: { deckId: quiet.deckId, count: 1, to: 'DISCARD' } });
+    return Promise.race([elsewhere.then(() => 'answered'), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 3_000))]);
+  }
+
+  it('sends two of its transactions at a time to Postgres, and the others wait in line without taking the connections other campaigns need', async () => {
+    const busy = await createTable(arbiter.url);
+    const quiet = await createTable(arbiter.url);
+    const results = await withLockHeld(
+      busy.campaignId,
+      () => Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data<{ rollDice: { eventSeq: number } }>(ROLL, { input: { campaignId: busy.campaignId, expression: '1d6' } })),
+      async (pid) => {
+        expect(await settledWaiting(pid, 2)).toBe(2);
+        // With six rolls on the pool's three connections, a request on another campaign would wait for the lock too.
+        expect(await answeredElsewhere(quiet)).toBe('answered');
+      },
+    );
+    const seqs = results.map((result) => result.rollDice.eventSeq).sort((a, b) => a - b);
+    const { lastEventSeq } = await db.eventSeqs(busy.campaignId);
+    expect(seqs).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, i) => lastEventSeq - POOL_SIZE * 2 + 1 + i));
+  });
+
+  it('sends one draw at a time while the first reads: the others wait in the process for what it leaves', async () => {
+    const busy = await createTable(arbiter.url);
+    const quiet = await createTable(arbiter.url);
+    const results = await withLockHeld(
+      busy.campaignId,
+      () => Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data<{ drawCards: { eventSeq: number } }>(DRAW, { input: { deckId: busy.deckId, count: 1, to: 'DISCARD' } })),
+      async (pid) => {
+        expect(await settledWaiting(pid, 1)).toBe(1);
+        expect(await answeredElsewhere(quiet)).toBe('answered');
+      },
+    );
+    const seqs = results.map((result) => result.drawCards.eventSeq).sort((a, b) => a - b);
     const { lastEventSeq } = await db.eventSeqs(busy.campaignId);
     expect(seqs).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, i) => lastEventSeq - POOL_SIZE * 2 + 1 + i));
     expect(await db.deckIsConserved(busy.deckId)).toBe(true);

@@ -31,7 +31,7 @@ describe('DecksRepository: the piles as Postgres keeps them', () => {
     const awkward = ['say "hi"', 'back\\slash', 'both \\"'];
     const cards: CardDefinition[] = [...plain, ...awkward].map((id) => ({ id, code: id }));
     const id = randomUUID();
-    await decks.insert({ id, campaignId, name: 'Odd ids', cards, piles: { drawPile: [...plain, ...awkward], discardPile: [], table: [], hands: {} } });
+    await decks.insert({ id, campaignId, name: 'Odd ids', cards, piles: { drawPile: [...plain, ...awkward], discardPile: [], table: [], hands: {} }, version: 0 });
 
     const piles = { drawPile: plain.slice(0, 3), discardPile: [...awkward, plain[3]], table: plain.slice(4), hands: { c1: [] } };
     await decks.savePiles(id, piles);

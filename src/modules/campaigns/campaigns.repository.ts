@@ -19,6 +19,8 @@ export interface CampaignRecord {
  */
 export interface LockedCampaign extends Pick<CampaignRecord, 'id' | 'settings' | 'rngCommitment' | 'seedEpoch' | 'lastEventSeq'> {
   rngSeed: Buffer;
+  /** Moves on with every change of the log head or the seed (`campaigns.version`). */
+  version: number;
 }
 
 export interface RevealedSeedRecord {
@@ -39,6 +41,7 @@ interface CampaignRow {
   last_event_seq: number;
   created_at: Date;
   rng_seed?: Buffer;
+  version?: number;
 }
 
 const PUBLIC_COLUMNS = 'id, name, ruleset, settings, rng_commitment, seed_epoch, last_event_seq, created_at';
@@ -53,8 +56,11 @@ export const SAVE_RULESET_STATE = prepared('campaigns.save-ruleset-state', 'UPDA
 // (Database.identify).
 export const LOCK_FOR_UPDATE = prepared(
   'campaigns.lock-for-update',
-  'SELECT id, settings, rng_commitment, seed_epoch, last_event_seq, rng_seed, pg_current_xact_id()::text AS xact_id FROM campaigns WHERE id = $1 FOR UPDATE',
+  'SELECT id, settings, rng_commitment, seed_epoch, last_event_seq, rng_seed, version, pg_current_xact_id()::text AS xact_id FROM campaigns WHERE id = $1 FOR UPDATE',
 );
+
+/** The lock and the transaction's id alone, for a move that knows the campaign already (GameLedger's speculative moves). */
+export const LOCK = prepared('campaigns.lock', 'SELECT pg_current_xact_id()::text AS xact_id FROM campaigns WHERE id = $1 FOR UPDATE');
 
 function toCampaign(row: CampaignRow): CampaignRecord {
   return {
@@ -95,7 +101,7 @@ export class CampaignsRepository {
    * lock, which serialises them and keeps the event sequence gap-free.
    */
   async lockForUpdate(id: string): Promise<LockedCampaign | undefined> {
-    const [row] = await this.db.query<Required<Pick<CampaignRow, 'id' | 'settings' | 'rng_commitment' | 'seed_epoch' | 'last_event_seq' | 'rng_seed'>> & { xact_id: string }>(
+    const [row] = await this.db.query<Required<Pick<CampaignRow, 'id' | 'settings' | 'rng_commitment' | 'seed_epoch' | 'last_event_seq' | 'rng_seed' | 'version'>> & { xact_id: string }>(
       LOCK_FOR_UPDATE,
       [id],
     );
@@ -108,8 +114,14 @@ export class CampaignsRepository {
         seedEpoch: row.seed_epoch,
         lastEventSeq: row.last_event_seq,
         rngSeed: row.rng_seed,
+        version: row.version,
       }
     );
+  }
+
+  /** Queues the campaign's lock with the transaction's writes: for a move that needs nothing it reads. */
+  lockWithWrites(id: string): void {
+    this.db.writeIdentifying(LOCK, [id]);
   }
 
   /** Keeps the old seed as revealed and makes the new one current. */

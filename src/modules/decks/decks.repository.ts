@@ -5,6 +5,7 @@ import { SettledFacts } from '../../infra/settled-facts.js';
 import { textArrayLiteral } from '../../infra/text-arrays.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { DeckPiles } from '../../rules/cards/piles.js';
+import { withProps } from '../../rules/plain-data.js';
 
 export interface DeckRecord {
   id: string;
@@ -12,6 +13,8 @@ export interface DeckRecord {
   name: string;
   cards: CardDefinition[];
   piles: DeckPiles;
+  /** Moves on with every save of the piles (`decks.version`). */
+  version: number;
 }
 
 interface DeckPilesRow {
@@ -22,6 +25,7 @@ interface DeckPilesRow {
   discard_pile: string[];
   table_cards: string[];
   hands: Record<string, string[]>;
+  version: number;
 }
 
 interface DeckRow extends DeckPilesRow {
@@ -34,9 +38,12 @@ const toDeck = (row: DeckPilesRow, cards: CardDefinition[]): DeckRecord => ({
   name: row.name,
   cards,
   piles: { drawPile: row.draw_pile, discardPile: row.discard_pile, table: row.table_cards, hands: row.hands },
+  version: row.version,
 });
 
-const PILE_COLUMNS = 'id, campaign_id, name, draw_pile, discard_pile, table_cards, hands';
+const pileValues = (piles: DeckPiles) => [textArrayLiteral(piles.drawPile), textArrayLiteral(piles.discardPile), textArrayLiteral(piles.table), piles.hands];
+
+const PILE_COLUMNS = 'id, campaign_id, name, draw_pile, discard_pile, table_cards, hands, version';
 const COLUMNS = `${PILE_COLUMNS}, cards`;
 
 // The statements of every card move, prepared once per connection.
@@ -52,6 +59,18 @@ const FIND_RULESET_TABLE = prepared(
 export const SAVE_PILES = prepared(
   'decks.save-piles',
   `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5, version = version + 1 WHERE id = $1`,
+);
+
+/**
+ * {@link SAVE_PILES} unless the deck has moved on from the version the piles were worked out
+ * from: the version then goes to NULL, which its column refuses, and the transaction fails
+ * (Database.isStaleMove).
+ */
+export const SAVE_PILES_FROM_VERSION = prepared(
+  'decks.save-piles-from-version',
+  `UPDATE decks SET draw_pile = $2, discard_pile = $3, table_cards = $4, hands = $5,
+                    version = CASE WHEN version = $6 THEN version + 1 ELSE NULL END
+    WHERE id = $1`,
 );
 
 /** How many deck → campaign answers are kept; a deck is about 60 bytes of it. */
@@ -161,8 +180,17 @@ export class DecksRepository {
     return decks ?? [];
   }
 
+  /**
+   * Saves the deck's new piles unless the deck has moved on from `deck` (its version) — else the
+   * transaction fails (SAVE_PILES_FROM_VERSION) — and returns the deck as saved. A Database.write.
+   */
+  async savePilesOf(deck: DeckRecord, piles: DeckPiles): Promise<DeckRecord> {
+    await this.db.write(SAVE_PILES_FROM_VERSION, [deck.id, ...pileValues(piles), deck.version]);
+    return withProps(deck, { piles, version: deck.version + 1 });
+  }
+
   /** A Database.write: it travels with the mutation's next read or its other writes. */
   async savePiles(id: string, piles: DeckPiles): Promise<void> {
-    await this.db.write(SAVE_PILES, [id, textArrayLiteral(piles.drawPile), textArrayLiteral(piles.discardPile), textArrayLiteral(piles.table), piles.hands]);
+    await this.db.write(SAVE_PILES, [id, ...pileValues(piles)]);
   }
 }

@@ -142,6 +142,7 @@ export class DecksService {
       name,
       cards: [...cards],
       piles: newDeckPiles(cards, action.rng),
+      version: 0,
     };
     await this.decks.insert(deck);
     action.record('deck.created', { deckId: deck.id, name, cardCount: cards.length, preset: preset ?? null });
@@ -173,35 +174,38 @@ export class DecksService {
       throw new ForbiddenError('A player may only draw cards into their own hand');
     }
     const toHand = input.to === 'HAND';
-    // The deck and the receiving character are read in the round trip that locks the campaign.
-    const prefetch = () =>
-      Promise.all([
-        this.decks.findById(input.deckId),
-        toHand && input.characterId ? this.characters.findInCampaign(campaignId, input.characterId) : undefined,
-      ]);
-    return this.ledger.act(principal, campaignId, async (action, [found, character]) => {
-      const holder = this.checkedDestination(principal, campaignId, toHand, input.characterId, character);
-      const deck = this.existingDeck(input.deckId, found);
-      const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
-      const outcome = unwrap(drawCards(deck.piles, { count: input.count, from: input.from, to }, action.rng));
-      await this.decks.savePiles(deck.id, outcome.piles);
-      const cards = cardsOf(deck, outcome.drawn);
-      const faceUp = to.kind !== 'HAND';
-      const eventSeq = action.record(
-        'cards.drawn',
-        {
-          deckId: deck.id,
-          count: input.count,
-          from: input.from,
-          to: input.to,
-          characterId: holder?.id ?? null,
-          reshuffled: outcome.reshuffled,
-          cardIds: faceUp ? outcome.drawn : null,
-        },
-        faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
-      );
-      return { cards, deck: toDeckView(deck, outcome.piles), reshuffled: outcome.reshuffled, eventSeq };
-    }, prefetch);
+    // Whose a character is never changes: known after its first read, with no round trip.
+    const owner = toHand && input.characterId ? await this.characters.findOwner(input.characterId) : undefined;
+    const holder = this.checkedDestination(principal, campaignId, toHand, input.characterId, owner?.campaignId === campaignId ? owner : undefined);
+    const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
+    return this.ledger.act(
+      principal,
+      campaignId,
+      async (action, found) => {
+        const deck = this.existingDeck(input.deckId, found);
+        const outcome = unwrap(drawCards(deck.piles, { count: input.count, from: input.from, to }, action.rng));
+        action.keepDeck(await this.decks.savePilesOf(deck, outcome.piles));
+        const cards = cardsOf(deck, outcome.drawn);
+        const faceUp = to.kind !== 'HAND';
+        const eventSeq = action.record(
+          'cards.drawn',
+          {
+            deckId: deck.id,
+            count: input.count,
+            from: input.from,
+            to: input.to,
+            characterId: holder?.id ?? null,
+            reshuffled: outcome.reshuffled,
+            cardIds: faceUp ? outcome.drawn : null,
+          },
+          faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
+        );
+        return { cards, deck: toDeckView(deck, outcome.piles), reshuffled: outcome.reshuffled, eventSeq };
+      },
+      // The deck is read in the round trip that locks the campaign, or recalled from this process's last move on it.
+      () => this.decks.findById(input.deckId),
+      (kept) => kept.decks.get(input.deckId),
+    );
   }
 
   /**
@@ -340,7 +344,7 @@ export class DecksService {
     toHand: boolean,
     characterId: string | undefined,
     anyHand = false,
-  ): Promise<CharacterRecord | null> {
+  ): Promise<HandHolder | null> {
     const character = toHand && characterId ? await this.characters.findInCampaign(campaignId, characterId) : undefined;
     return this.checkedDestination(principal, campaignId, toHand, characterId, character, anyHand);
   }
@@ -351,9 +355,9 @@ export class DecksService {
     campaignId: string,
     toHand: boolean,
     characterId: string | undefined,
-    character: CharacterRecord | undefined,
+    character: HandHolder | undefined,
     anyHand = false,
-  ): CharacterRecord | null {
+  ): HandHolder | null {
     if (!toHand) {
       if (characterId !== undefined && characterId !== null) {
         throw new BadUserInputError('characterId is only for cards going to a HAND', 'characterId');

@@ -56,9 +56,7 @@ function toEvent(row: GameEventRow): StoredGameEvent {
   };
 }
 
-export const APPEND_EVENTS = prepared(
-  'events.append',
-  `WITH appended AS (
+const appendEvents = (campaignVersion: string) => `WITH appended AS (
      INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
                               secret_for, stream_seq, seed_epoch, random_words, random_draws)
      SELECT $1::uuid, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
@@ -67,8 +65,16 @@ export const APPEND_EVENTS = prepared(
             payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int,
             random_words int, random_draws jsonb)
    )
-   UPDATE campaigns SET last_event_seq = $3::int, version = version + 1 WHERE id = $1::uuid`,
-);
+   UPDATE campaigns SET last_event_seq = $3::int, version = ${campaignVersion} WHERE id = $1::uuid`;
+
+export const APPEND_EVENTS = prepared('events.append', appendEvents('version + 1'));
+
+/**
+ * {@link APPEND_EVENTS} unless the campaign has moved on from the version the events were worked
+ * out from ($4): the version then goes to NULL, which its column refuses, and the transaction
+ * fails (Database.isStaleMove), as it does when another move took the first event's seq.
+ */
+export const APPEND_EVENTS_FROM_VERSION = prepared('events.append-from-version', appendEvents('CASE WHEN version = $4::int THEN version + 1 ELSE NULL END'));
 
 @Injectable()
 export class EventsRepository {
@@ -79,12 +85,12 @@ export class EventsRepository {
 
   /**
    * Appends a mutation's events and moves the campaign's log head (`last_event_seq`) to the last
-   * of them, in one statement. A Database.write: it travels with the mutation's other writes.
+   * of them, in one statement; with `fromVersion`, only if the campaign is still at that version. A Database.write: it travels with the mutation's other writes.
    * Once they commit, every process's subscribers hear of them.
    */
-  async append(campaignId: string, events: readonly NewGameEvent[]): Promise<void> {
+  async append(campaignId: string, events: readonly NewGameEvent[], fromVersion?: number): Promise<void> {
     if (events.length === 0) return;
-    await this.db.write(APPEND_EVENTS, [
+    const values = [
       campaignId,
       JSON.stringify(
         events.map((event) => ({
@@ -102,7 +108,9 @@ export class EventsRepository {
         })),
       ),
       events[events.length - 1].seq,
-    ]);
+    ];
+    if (fromVersion === undefined) await this.db.write(APPEND_EVENTS, values);
+    else await this.db.write(APPEND_EVENTS_FROM_VERSION, [...values, fromVersion]);
     this.announcer.announceAfterCommit(campaignId, events[events.length - 1].seq);
   }
 

@@ -1,0 +1,53 @@
+import type { KeptCampaign } from './kept-campaigns.js';
+import { KeptCampaigns } from './kept-campaigns.js';
+
+const kept = (lastEventSeq: number): KeptCampaign => ({
+  campaign: { id: 'c1', settings: {}, rngCommitment: 'x', seedEpoch: 0, lastEventSeq, rngSeed: Buffer.alloc(32), version: lastEventSeq },
+  decks: new Map(),
+});
+
+describe('KeptCampaigns', () => {
+  it('gives the first move of a campaign nothing to start from', async () => {
+    const line = new KeptCampaigns();
+    const first = line.enter('c1');
+    expect(first.beforeIfKnown()).toBeUndefined();
+    await expect(first.before).resolves.toBeUndefined();
+  });
+
+  it('gives each move what the move before it left, once that move has said', async () => {
+    const line = new KeptCampaigns();
+    const first = line.enter('c1');
+    const second = line.enter('c1');
+    let heard: KeptCampaign | undefined | 'nothing yet' = 'nothing yet';
+    void second.before.then((before) => (heard = before));
+    await Promise.resolve();
+    expect(heard).toBe('nothing yet');
+    expect(second.beforeIfKnown()).toBeUndefined();
+
+    const left = kept(5);
+    first.leave(left);
+    // Only the first word counts: the finally that follows a move's success says nothing more.
+    first.leave();
+    expect(second.beforeIfKnown()).toBe(left);
+    await expect(second.before).resolves.toBe(left);
+    expect(heard).toBe(left);
+  });
+
+  it('starts the move after one that could not tell from nothing', async () => {
+    const line = new KeptCampaigns();
+    line.enter('c1').leave(kept(1));
+    const unsure = line.enter('c1');
+    const next = line.enter('c1');
+    unsure.leave();
+    await expect(next.before).resolves.toBeUndefined();
+    expect(next.beforeIfKnown()).toBeUndefined();
+  });
+
+  it('keeps each campaign its own line', async () => {
+    const line = new KeptCampaigns();
+    line.enter('c1').leave(kept(3));
+    const other = line.enter('c2');
+    await expect(other.before).resolves.toBeUndefined();
+    await expect(line.enter('c1').before).resolves.toEqual(kept(3));
+  });
+});
