@@ -24,20 +24,21 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         log line), \`cardPreset\` (a Nest resolver, no database) and \`campaign\`
                         (a resolver and one statement on the pool); compare their CPU ms/req
   --baseline NAME       the statements of the baseline: current (default: what the server
-                        in src/ sends for one drawCards), v0 (before the performance work),
-                        turns (current, with a campaign's transactions taking turns in the
-                        client as the server's do: at most 2 of them at Postgres at once),
-                        commit-answered (current, the connection kept until COMMIT answers),
-                        think-1ms and think-4ms (current, held that long between its round
-                        trips), or one-trip (a measurement: the piles and the last event kept
-                        by the client, the whole draw in one round trip)
+                        in src/ sends for one drawCards: after a draw of its own on the
+                        campaign, one round trip from what that draw left), pipelined (the
+                        draw from the campaign as it is, in two round trips), v0 (before the
+                        performance work), turns (pipelined, with a campaign's transactions
+                        taking turns in the client as the server's do: at most 2 of them at
+                        Postgres at once), commit-answered (pipelined, the connection kept
+                        until COMMIT answers), or think-1ms and think-4ms (pipelined, held
+                        that long between its round trips)
   --quiet-threshold P   before each slice, wait until the machine is below P % of one core busy
                         for a second (default 30; 0: do not wait) — a shared machine's
                         neighbours would otherwise decide the figures
   --quiet-wait S        wait at most S seconds for that (default 30)
   --compare-baseline NAME
-                        also measure the baseline with another statement set (e.g. v0, turns,
-                        one-trip)
+                        also measure the baseline with another statement set (e.g. v0,
+                        pipelined)
   --profile DIR         run the server under \`node --cpu-prof\`, profiles written to DIR
   --development         run the servers without NODE_ENV=production (as \`npm start\` on a
                         developer's machine: graphql-js's development checks on); by default

@@ -100,16 +100,18 @@ async function drawCardsV0(pool, target) {
 
 // The server's own prepared statements (same names and text), from its build: the baseline sends
 // exactly what the server sends (npm run bench builds first).
-const { LOCK_FOR_UPDATE } = await import('../../dist/modules/campaigns/campaigns.repository.js');
-const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES } = await import('../../dist/modules/decks/decks.repository.js');
-const { APPEND_EVENTS } = await import('../../dist/modules/events/events.repository.js');
+const { LOCK, LOCK_FOR_UPDATE } = await import('../../dist/modules/campaigns/campaigns.repository.js');
+const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES, SAVE_PILES_FROM_VERSION } = await import('../../dist/modules/decks/decks.repository.js');
+const { APPEND_EVENTS, APPEND_EVENTS_FROM_VERSION } = await import('../../dist/modules/events/events.repository.js');
 // And sent as the server sends them (without node-postgres's copy of each query's config).
-const { submit, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
+const { submit, isStaleMove, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
 const { textArrayLiteral } = await import('../../dist/infra/text-arrays.js');
 const { Turns } = await import('../../dist/infra/turns.js');
+const { KeptCampaigns } = await import('../../dist/modules/events/kept-campaigns.js');
 
 /**
- * The server's drawCards now: the key and the deck's campaign are known to the process (no
+ * The server's drawCards from the campaign as it is (its first draw on a campaign, or a draw in
+ * a request that holds more): the key and the deck's campaign are known to the process (no
  * read), the connection is pipelined. BEGIN, the lock and the deck's piles read go out together
  * (one round trip); the piles update and the event append (with the log head, one statement) go
  * out with COMMIT on a later turn of the event loop, as the server sends them once the response
@@ -118,7 +120,7 @@ const { Turns } = await import('../../dist/infra/turns.js');
  * `thinkMs` holds the transaction open that long between its round trips, as a busy server's
  * event loop does before it reads the first answer.
  */
-async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0) {
+async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept = undefined) {
   const client = await pool.connect();
   let released = false;
   const sent = [];
@@ -136,6 +138,7 @@ async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0) {
     const draw = drawOneToDiscard(deck);
     const seq = campaign.last_event_seq + 1;
     const actor = { id: target.gmMemberId, role: 'GM' };
+    kept?.(campaign, deck, draw, seq);
     await (thinkMs > 0 ? new Promise((resolveThink) => setTimeout(resolveThink, thinkMs)) : nextTurn());
     send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
     send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
@@ -173,77 +176,70 @@ async function drawCardsInTurns(pool, target) {
 }
 
 /**
- * A draw in one round trip, to measure what that would buy the database (not what the server
- * sends): the client keeps each campaign's last event and its deck's piles from its own last draw
- * on it, so BEGIN, the lock, the piles' update, the event's append and COMMIT go out together. A
- * campaign's draws take turns in the client, one at a time. When another client has drawn on the
- * campaign since, the append's sequence is taken (the log's key refuses it, nothing is written):
- * the campaign is read again and the draw sent again (at most three times in all).
+ * The server's drawCards after a move of its own on the campaign (GameLedger's moves from what
+ * was kept): the client keeps each campaign and its deck as its last draw left them (versions,
+ * log head, piles), in the server's own line of moves (KeptCampaigns), so BEGIN, the lock, the
+ * piles' update and the event's append (each only if its row is still at the version the draw
+ * started from) and COMMIT go out together — 1 round trip, 5 prepared statements. A campaign's
+ * draws take turns as the server's do (at most CAMPAIGN_TURNS at Postgres), and a draw from what
+ * was kept starts once the draw before has committed, or read the campaign. A campaign not kept,
+ * or one that had moved on (another client drew on it since: nothing was written), is drawn in
+ * two round trips as `pipelined` draws, which keeps it again.
  */
-const knownCampaigns = new Map();
-const oneTripTurns = new Turns(1);
+const line = new KeptCampaigns();
+const speculativeTurns = new Turns(CAMPAIGN_TURNS);
 
-async function readCampaign(pool, target) {
-  const client = await pool.connect();
-  try {
-    const [[campaign], [deck]] = (await Promise.all([submit(client, LOCK_FOR_UPDATE, [target.campaignId]), submit(client, FIND_DECK, [target.deckId])])).map(
-      (result) => result.rows,
-    );
-    const known = { campaign, deck };
-    knownCampaigns.set(target.campaignId, known);
-    return known;
-  } finally {
-    client.release();
-  }
-}
+const leftBy = (campaign, deck, draw, seq) => ({
+  campaign: { ...campaign, last_event_seq: seq, version: campaign.version + 1 },
+  deck: { ...deck, draw_pile: draw.drawPile, discard_pile: draw.discardPile, version: deck.version + 1 },
+});
 
-async function drawInOneTrip(pool, target, known) {
-  const { campaign, deck } = known;
+/** The draw from what the draw before left; false when the campaign had moved on (nothing was written). */
+async function drawFromKept(pool, target, { campaign, deck }, place) {
   const draw = drawOneToDiscard(deck);
   const seq = campaign.last_event_seq + 1;
   const actor = { id: target.gmMemberId, role: 'GM' };
   const client = await pool.connect();
-  let released = false;
+  const answers = [
+    submit(client, 'BEGIN'),
+    submit(client, LOCK, [campaign.id]),
+    submit(client, SAVE_PILES_FROM_VERSION, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands, deck.version]),
+    submit(client, APPEND_EVENTS_FROM_VERSION, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq, campaign.version]),
+  ].map((answer) => answer.then(() => undefined, (error) => error));
+  const committed = submit(client, 'COMMIT');
+  // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's.
+  const handedOn = pool.waitingCount > 0;
+  if (handedOn) client.release();
+  let commit;
   try {
-    const sent = [
-      submit(client, 'BEGIN'),
-      submit(client, LOCK_FOR_UPDATE, [campaign.id]),
-      submit(client, SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]),
-      submit(client, APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]),
-    ];
-    for (const promise of sent) promise.catch(() => undefined);
-    const committed = Promise.all([submit(client, 'COMMIT'), ...sent]);
-    released = pool.waitingCount > 0;
-    if (released) client.release();
-    const [commit, , locked] = await committed;
-    if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
-    if (locked.rows[0].last_event_seq !== campaign.last_event_seq) throw new Error('a draw was committed on a campaign that had moved on');
-    if (!released) client.release();
+    commit = await committed;
   } catch (error) {
-    knownCampaigns.delete(target.campaignId);
-    if (!released) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(error);
-    }
+    if (!handedOn) client.release(error);
     throw error;
   }
-  campaign.last_event_seq = seq;
-  known.deck = { ...deck, draw_pile: draw.drawPile, discard_pile: draw.discardPile };
+  if (!handedOn) client.release();
+  if (commit.command === 'COMMIT') {
+    place.leave(leftBy(campaign, deck, draw, seq));
+    return true;
+  }
+  const failure = (await Promise.all(answers)).find(Boolean);
+  if (isStaleMove(failure)) return false;
+  throw failure ?? new Error(`COMMIT answered ${commit.command}`);
 }
 
-const ONE_TRIP_ATTEMPTS = 3;
-async function drawCardsInOneTrip(pool, target) {
-  const giveBack = await oneTripTurns.take(target.campaignId);
+async function drawCardsSpeculative(pool, target) {
+  const giveBack = await speculativeTurns.take(target.campaignId);
+  let place = line.enter(target.campaignId);
   try {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await drawInOneTrip(pool, target, knownCampaigns.get(target.campaignId) ?? (await readCampaign(pool, target)));
-      } catch (error) {
-        // A draw of the phase before may still be on its way to COMMIT as the campaign is read again.
-        if (error.code !== '23505' || attempt === ONE_TRIP_ATTEMPTS) throw error;
-      }
+    const before = await place.before;
+    if (before) {
+      if (await drawFromKept(pool, target, before, place)) return;
+      place.leave();
+      place = line.enter(target.campaignId);
     }
+    await drawCardsPipelined(pool, target, true, 0, (campaign, deck, draw, seq) => place.leave(leftBy(campaign, deck, draw, seq)));
   } finally {
+    place.leave();
     giveBack();
   }
 }
@@ -264,7 +260,12 @@ export const BASELINES = {
     run: drawCardsPipelined,
   },
 };
-BASELINES.current = BASELINES.pipelined;
+BASELINES.speculative = {
+  describe: `1 round trip, 5 prepared statements: [BEGIN, lock, update piles, append events + log head (both checking the versions), COMMIT], from what the client's own last draw on the campaign left; the first draw of a campaign, or one whose check failed, as pipelined; at most ${CAMPAIGN_TURNS} transactions of a campaign at Postgres at once, the others in line in the client`,
+  pipeline: true,
+  run: drawCardsSpeculative,
+};
+BASELINES.current = BASELINES.speculative;
 BASELINES['commit-answered'] = {
   describe: `${BASELINES.pipelined.describe.replace(', the connection handed on once COMMIT is sent', '')}, the connection kept until COMMIT answers (before the hand-over)`,
   pipeline: true,
@@ -274,11 +275,6 @@ BASELINES.turns = {
   describe: `${BASELINES.pipelined.describe}; at most ${CAMPAIGN_TURNS} transactions of a campaign at Postgres at once, the others in line in the client`,
   pipeline: true,
   run: drawCardsInTurns,
-};
-BASELINES['one-trip'] = {
-  describe: '1 round trip, 5 prepared statements: [BEGIN, lock, update piles, append events + log head, COMMIT], the piles and the last event known from the client\'s own last draw on the campaign, one draw of a campaign at a time (a measurement, not what the server sends)',
-  pipeline: true,
-  run: drawCardsInOneTrip,
 };
 // The same statements with the transaction held open between its round trips, as the server's
 // are while its event loop is busy (bench/README.md, "Why the spread ratio is not reliably over
