@@ -137,6 +137,24 @@ describe('decks over HTTP', () => {
       expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(first.drawCards.eventSeq + 1), lastEventSeq: first.drawCards.eventSeq + 1 });
     });
 
+    it('rolls after its own last move in one too, and a draw after the roll still starts from what the draw before left', async () => {
+      const { table, input } = await knownTable();
+      const roll = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
+      const first = await table.gm.data(draw, input);
+      const rolled = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(roll, { input: { campaignId: table.campaignId, expression: '2d6' } }));
+      expect(['BEGIN', lockAlone, 'INSERT INTO game_events', 'COMMIT'].map(rolled)).toEqual([0, 0, 0, 0]);
+      const drawn = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
+      expect(['BEGIN', lockAlone, 'UPDATE decks SET', 'INSERT INTO game_events', 'COMMIT'].map(drawn)).toEqual([0, 0, 0, 0, 0]);
+      const last = first.drawCards.eventSeq + 2;
+      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
+      // Both verifiable as any other: each event's randomness is the campaign's stream at its seq.
+      const events = await env.db.query('SELECT seq, stream_seq FROM game_events WHERE campaign_id = $1 AND seq > $2 ORDER BY seq', [table.campaignId, first.drawCards.eventSeq]);
+      expect(events).toEqual([
+        { seq: last - 1, stream_seq: last - 1 },
+        { seq: last, stream_seq: last },
+      ]);
+    });
+
     it('draws from the deck as it is when it moved on since the server last saw it', async () => {
       const { table, input } = await knownTable();
       await table.gm.data(draw, input);
@@ -168,7 +186,12 @@ describe('decks over HTTP', () => {
       await env.db.query('UPDATE campaigns SET last_event_seq = last_event_seq + 1, version = version + 1 WHERE id = $1', [table.campaignId]);
       const second = await table.gm.data(draw, input);
       expect(second.drawCards.eventSeq).toBe(first.drawCards.eventSeq + 2);
-      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(second.drawCards.eventSeq), lastEventSeq: second.drawCards.eventSeq });
+      // A roll after another process's move too.
+      await env.db.query('UPDATE campaigns SET version = version + 1 WHERE id = $1', [table.campaignId]);
+      const roll = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { eventSeq } }`;
+      expect((await table.gm.data(roll, { input: { campaignId: table.campaignId, expression: '1d20' } })).rollDice.eventSeq).toBe(second.drawCards.eventSeq + 1);
+      const last = second.drawCards.eventSeq + 1;
+      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
       const [event] = await env.db.query(`SELECT stream_seq FROM game_events WHERE campaign_id = $1 AND seq = $2`, [table.campaignId, second.drawCards.eventSeq]);
       expect(event.stream_seq).toBe(second.drawCards.eventSeq);
     });

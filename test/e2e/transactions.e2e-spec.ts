@@ -5,6 +5,7 @@ import { DbChecks, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id } eventSeq } }`;
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
+const SHUFFLE = `mutation ($input: ShuffleDeckInput!) { shuffleDeck(input: $input) { eventSeq } }`;
 
 /**
  * Forces a failure after a mutation's first write: the deck is updated, then the event insert
@@ -154,30 +155,36 @@ describe('a busy campaign', () => {
     const quiet = await createTable(arbiter.url);
     const results = await withLockHeld(
       busy.campaignId,
-      () => Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data<{ rollDice: { eventSeq: number } }>(ROLL, { input: { campaignId: busy.campaignId, expression: '1d6' } })),
+      // Shuffles: moves that start from the campaign as it is, whatever was before them.
+      () => Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data<{ shuffleDeck: { eventSeq: number } }>(SHUFFLE, { input: { deckId: busy.deckId } })),
       async (pid) => {
         expect(await settledWaiting(pid, 2)).toBe(2);
-        // With six rolls on the pool's three connections, a request on another campaign would wait for the lock too.
+        // With six shuffles on the pool's three connections, a request on another campaign would wait for the lock too.
         expect(await answeredElsewhere(quiet)).toBe('answered');
       },
     );
-    const seqs = results.map((result) => result.rollDice.eventSeq).sort((a, b) => a - b);
+    const seqs = results.map((result) => result.shuffleDeck.eventSeq).sort((a, b) => a - b);
     const { lastEventSeq } = await db.eventSeqs(busy.campaignId);
     expect(seqs).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, i) => lastEventSeq - POOL_SIZE * 2 + 1 + i));
   });
 
-  it('sends one draw at a time while the first reads: the others wait in the process for what it leaves', async () => {
+  it('sends one draw or roll at a time while the first reads: the others wait in the process for what it leaves', async () => {
     const busy = await createTable(arbiter.url);
     const quiet = await createTable(arbiter.url);
     const results = await withLockHeld(
       busy.campaignId,
-      () => Array.from({ length: POOL_SIZE * 2 }, () => busy.gm.data<{ drawCards: { eventSeq: number } }>(DRAW, { input: { deckId: busy.deckId, count: 1, to: 'DISCARD' } })),
+      () =>
+        Array.from({ length: POOL_SIZE * 2 }, (_, i) =>
+          i % 2 === 0
+            ? busy.gm.data<{ drawCards: { eventSeq: number } }>(DRAW, { input: { deckId: busy.deckId, count: 1, to: 'DISCARD' } }).then((result) => result.drawCards)
+            : busy.gm.data<{ rollDice: { eventSeq: number } }>(ROLL, { input: { campaignId: busy.campaignId, expression: '1d6' } }).then((result) => result.rollDice),
+        ),
       async (pid) => {
         expect(await settledWaiting(pid, 1)).toBe(1);
         expect(await answeredElsewhere(quiet)).toBe('answered');
       },
     );
-    const seqs = results.map((result) => result.drawCards.eventSeq).sort((a, b) => a - b);
+    const seqs = results.map((result) => result.eventSeq).sort((a, b) => a - b);
     const { lastEventSeq } = await db.eventSeqs(busy.campaignId);
     expect(seqs).toEqual(Array.from({ length: POOL_SIZE * 2 }, (_, i) => lastEventSeq - POOL_SIZE * 2 + 1 + i));
     expect(await db.deckIsConserved(busy.deckId)).toBe(true);

@@ -204,7 +204,10 @@ export class DecksService {
       },
       // The deck is read in the round trip that locks the campaign, or recalled from this process's last move on it.
       () => this.decks.findById(input.deckId),
-      (kept) => kept.decks.get(input.deckId),
+      (kept) => {
+        const deck = kept.decks.get(input.deckId);
+        return deck && { prefetched: deck };
+      },
     );
   }
 

@@ -29,8 +29,8 @@ export interface CampaignAction {
 }
 
 /**
- * What a move's `prefetch` reads, recalled from what the process kept of its campaign
- * ({@link KeptCampaigns}); undefined when it was not kept. With it, a move that is its request's
+ * What a move's `prefetch` reads (`prefetched`), recalled from what the process kept of its
+ * campaign ({@link KeptCampaigns}); undefined when it was not kept. With it, a move that is its request's
  * only mutation may start from the kept campaign instead of reading it: its lock, its writes and
  * COMMIT then go out in one round trip, and it commits before its answer is made. Its writes
  * check the versions it started from — the events' append the campaign's, and the work saves
@@ -39,7 +39,10 @@ export interface CampaignAction {
  * its campaign only through its events, and keeps every deck it saves
  * ({@link CampaignAction.keepDeck}).
  */
-export type Recall<P> = (kept: KeptCampaign) => P | undefined;
+export type Recall<P> = (kept: KeptCampaign) => { prefetched: P } | undefined;
+
+/** The {@link Recall} of a move that reads nothing but its campaign (a dice roll). */
+export const RECALL_CAMPAIGN: Recall<undefined> = () => ({ prefetched: undefined });
 
 /** A move's work done: its result, and what it leaves of the campaign once committed. */
 interface Performed<T> {
@@ -93,10 +96,10 @@ export class GameLedger {
         // In line without a turn or a connection while the move before works out what it leaves.
         const before = await place.before;
         const recalled = before && recall!(before);
-        if (before && recalled !== undefined) {
+        if (before && recalled) {
           await this.db.beginOnCampaign(campaignId);
           try {
-            return await this.speculate(actor, before, work, recalled, place);
+            return await this.speculate(actor, before, work, recalled.prefetched, place);
           } catch (error) {
             if (!(error instanceof Recompute)) throw error;
           }
