@@ -200,6 +200,9 @@ async function drawFromKept(pool, target, { campaign, deck }, place) {
   const seq = campaign.last_event_seq + 1;
   const actor = { id: target.gmMemberId, role: 'GM' };
   const client = await pool.connect();
+  // As the server's: not handed on while a statement is parsed on the connection for the first
+  // time (a refused Parse would fail the next draw's use of it).
+  const parsed = [LOCK, SAVE_PILES_FROM_VERSION, APPEND_EVENTS_FROM_VERSION].every(({ name }) => client.connection.parsedStatements[name] !== undefined);
   const answers = [
     submit(client, 'BEGIN'),
     submit(client, LOCK, [campaign.id]),
@@ -208,7 +211,7 @@ async function drawFromKept(pool, target, { campaign, deck }, place) {
   ].map((answer) => answer.then(() => undefined, (error) => error));
   const committed = submit(client, 'COMMIT');
   // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's.
-  const handedOn = pool.waitingCount > 0;
+  const handedOn = parsed && pool.waitingCount > 0;
   if (handedOn) client.release();
   let commit;
   try {
@@ -236,6 +239,7 @@ async function drawCardsSpeculative(pool, target) {
       if (await drawFromKept(pool, target, before, place)) return;
       place.leave();
       place = line.enter(target.campaignId);
+      await place.before;
     }
     await drawCardsPipelined(pool, target, true, 0, (campaign, deck, draw, seq) => place.leave(leftBy(campaign, deck, draw, seq)));
   } finally {

@@ -1,5 +1,5 @@
 import { createTable } from '../helpers/arbiter.js';
-import { answeredBeforeSending, range, useTestArbiter } from '../helpers/db-checks.js';
+import { answeredBeforeSending, range, sentStatements, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) {
   drawCards(input: $input) { cards { id code suit rank color } deck { cardCount drawPileCount discardPile { code } table { code } hands { characterId count } } reshuffled eventSeq }
@@ -172,6 +172,20 @@ describe('decks over HTTP', () => {
       const next = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
       expect(next('FROM decks WHERE id')).toBeUndefined();
       expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+    });
+
+    it('after a draw that found the deck moved on, the draws queued behind it go in one round trip again', async () => {
+      const { table, input } = await knownTable();
+      await table.gm.data(draw, input);
+      await reorderBehindTheServer(table.deckId);
+      const sent = await sentStatements(env.arbiter.database, () => Promise.all(range(16).map(() => table.gm.data(draw, input))));
+      // The first ran again from the deck as it is, and the one behind it, which had nothing to
+      // start from, read it too; every other one started from the draw before it.
+      expect(sent.filter(({ text }) => text.includes('FROM decks WHERE id')).length).toBe(2);
+      expect(sent.filter(({ text }) => text.startsWith('SELECT pg_current_xact_id()')).length).toBe(15);
+      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+      const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
+      expect(seqs).toEqual(range(lastEventSeq));
     });
 
     it('appends after an event another process appended, with its seq', async () => {

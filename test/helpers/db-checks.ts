@@ -58,6 +58,12 @@ export function useTestArbiter(): { arbiter: RunningArbiter; db: DbChecks } {
  * sent together, COMMIT), as it goes on the wire; other connections' (the announcer's) do not.
  */
 export async function answeredBeforeSending(database: Database, work: () => Promise<unknown>): Promise<(fragment: string) => number | undefined> {
+  const sent = await sentStatements(database, work);
+  return (fragment) => sent.find(({ text }) => text.includes(fragment))?.answered;
+}
+
+/** Every statement the server's pool sent while `work` ran, in order, with how many had been answered when it was sent. */
+export async function sentStatements(database: Database, work: () => Promise<unknown>): Promise<Array<{ text: string; answered: number }>> {
   // pg-pool's list of its connections, checked out or idle.
   const ownClients = (database.pool as unknown as { _clients: pg.Client[] })._clients;
   const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
@@ -86,7 +92,7 @@ export async function answeredBeforeSending(database: Database, work: () => Prom
   } finally {
     query.mockRestore();
   }
-  return (fragment) => sent.find(({ text }) => text.includes(fragment))?.answered;
+  return sent;
 }
 
 /** The fragments of the statements that read a ruleset's table: its state, its deck (by the state), its characters. */

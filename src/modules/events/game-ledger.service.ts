@@ -87,13 +87,15 @@ export class GameLedger {
     recall?: Recall<P>,
   ): Promise<T> {
     const alone = recall !== undefined && this.db.mayCommitAlone();
-    // The line is the order of arrival, which is the order of the campaign's turns too.
+    // In the campaign's line in the order of arrival, before its turn.
     let place = this.kept.enter(campaignId);
     // A move that recalls nothing says nothing of what it leaves: the next move reads.
     if (!recall) place.leave();
     try {
       if (alone) {
-        // In line without a turn or a connection while the move before works out what it leaves.
+        // In line, without a turn or a connection, while the move before works out what it
+        // leaves: its lock goes after that move's, also when it reads the campaign, so the moves
+        // that start from what the one before left are not overtaken.
         const before = await place.before;
         const recalled = before && recall!(before);
         if (before && recalled) {
@@ -103,9 +105,10 @@ export class GameLedger {
           } catch (error) {
             if (!(error instanceof Recompute)) throw error;
           }
-          // Again from the campaign as it is, in a new place in the line.
+          // Again from the campaign as it is, at the end of the line.
           place.leave();
           place = this.kept.enter(campaignId);
+          await place.before;
         }
       }
       await this.db.beginOnCampaign(campaignId);

@@ -43,8 +43,8 @@ const KEPT_CAMPAIGNS = 10_000;
  * What each campaign's moves in this process leave of it, move after move, for the next move to
  * start from without reading it (GameLedger's speculative moves). A move enters its campaign's
  * line as it arrives, before it takes its turn (Database.beginOnCampaign, first come first
- * served), so the line is the order in which the moves take the campaign's lock, and says what
- * it leaves once it knows: a move that reads once
+ * served), so the line is about the order in which the moves take the campaign's lock, and says
+ * what it leaves once it knows: a move that reads once
  * its reads are back (it holds the lock then), a move from what was kept once it has committed
  * (it takes the lock only with its writes), a move of another kind at once (that it cannot
  * tell). Never the truth: a move started from what was kept writes only if the campaign and its
