@@ -528,8 +528,8 @@ export class Database {
       if (state.id) {
         if (!(await this.settle(state.id, error))) throw error;
       } else if (state.identifiedAtCommit) {
-        // The answer that named the transaction's id was lost too: whether COMMIT ran is not for this connection to tell.
-        this.countSettled(undefined, 'unknown', error);
+        // The answer that named the transaction's id was lost too: there is nothing to ask by.
+        this.countSettled(undefined, 'unknown', error, 'the answer to COMMIT was lost with its transaction\'s id; its outcome is unknown');
         throw new CommitOutcomeUnknownError(undefined, error);
       } else {
         throw error;
@@ -537,9 +537,15 @@ export class Database {
     }
   }
 
-  private countSettled(transactionId: string | undefined, outcome: CommitOutcome, lost: unknown): void {
+  /** Counts and logs a commit whose answer was lost, by its outcome ({@link settledCommits}). */
+  private countSettled(
+    transactionId: string | undefined,
+    outcome: CommitOutcome,
+    lost: unknown,
+    message = 'the answer to COMMIT was lost; its outcome was asked of the database',
+  ): void {
     this.settledCommits[outcome] += 1;
-    this.logger?.warn({ transactionId, outcome, err: lost }, 'the answer to COMMIT was lost; its outcome was asked of the database');
+    this.logger?.warn({ transactionId, outcome, err: lost }, message);
   }
 
   /**

@@ -71,14 +71,6 @@ export class CharactersRepository {
     return this.owners.get(id);
   }
 
-  async findInCampaign(campaignId: string, id: string): Promise<CharacterRecord | undefined> {
-    const [row] = await this.db.query<CharacterRow>(
-      `SELECT ${COLUMNS} FROM characters WHERE campaign_id = $1 AND id = $2`,
-      [campaignId, id],
-    );
-    return row && toCharacter(row);
-  }
-
   /**
    * A Database.write: it travels with the mutation's other writes. The sheet is sent as it is now
    * (serialized here), whatever happens to the object before the write goes out.

@@ -174,9 +174,7 @@ export class DecksService {
       throw new ForbiddenError('A player may only draw cards into their own hand');
     }
     const toHand = input.to === 'HAND';
-    // Whose a character is never changes: known after its first read, with no round trip.
-    const owner = toHand && input.characterId ? await this.characters.findOwner(input.characterId) : undefined;
-    const holder = this.checkedDestination(principal, campaignId, toHand, input.characterId, owner?.campaignId === campaignId ? owner : undefined);
+    const holder = await this.destinationCharacter(principal, campaignId, toHand, input.characterId);
     const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
     return this.ledger.act(
       principal,
@@ -220,8 +218,8 @@ export class DecksService {
     input: { deckId: string; cardIds: string[]; to: MoveTo; characterId?: string },
   ): Promise<{ deck: DeckView; eventSeq: number }> {
     const campaignId = await this.campaignOfDeck(principal, input.deckId);
+    const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId, true);
     return this.ledger.act(principal, campaignId, async (action) => {
-      const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId, true);
       const deck = await this.lockedDeck(input.deckId);
       const onlyFromHolders = isGameMaster(principal, campaignId) ? undefined : await this.ownCharacterIds(principal, campaignId);
       const to: MoveDestination = holder ? { kind: 'HAND', holderId: holder.id } : { kind: input.to as Exclude<MoveTo, 'HAND'> };
@@ -339,7 +337,9 @@ export class DecksService {
 
   /**
    * The character whose hand receives cards, checked: it must be of this campaign, and a
-   * PLAYER's own unless `anyHand` (a player may give a card to another's hand).
+   * PLAYER's own unless `anyHand` (a player may give a card to another's hand). Whose a
+   * character is never changes: known after its first read, with no round trip (a settled fact),
+   * so it is checked before the move's transaction.
    */
   private async destinationCharacter(
     principal: Principal,
@@ -348,19 +348,6 @@ export class DecksService {
     characterId: string | undefined,
     anyHand = false,
   ): Promise<HandHolder | null> {
-    const character = toHand && characterId ? await this.characters.findInCampaign(campaignId, characterId) : undefined;
-    return this.checkedDestination(principal, campaignId, toHand, characterId, character, anyHand);
-  }
-
-  /** {@link destinationCharacter} with the character already read (or not found). */
-  private checkedDestination(
-    principal: Principal,
-    campaignId: string,
-    toHand: boolean,
-    characterId: string | undefined,
-    character: HandHolder | undefined,
-    anyHand = false,
-  ): HandHolder | null {
     if (!toHand) {
       if (characterId !== undefined && characterId !== null) {
         throw new BadUserInputError('characterId is only for cards going to a HAND', 'characterId');
@@ -368,7 +355,8 @@ export class DecksService {
       return null;
     }
     if (!characterId) throw new BadUserInputError('Say whose hand: characterId is required for HAND', 'characterId');
-    if (!character) throw new NotFoundError('Character', characterId);
+    const character = await this.characters.findOwner(characterId);
+    if (character?.campaignId !== campaignId) throw new NotFoundError('Character', characterId);
     if (!anyHand && !isGameMaster(principal, campaignId) && character.memberId !== principal.memberId) {
       throw new ForbiddenError('A player may only draw cards into the hand of their own character');
     }

@@ -85,8 +85,9 @@ export class EventsRepository {
 
   /**
    * Appends a mutation's events and moves the campaign's log head (`last_event_seq`) to the last
-   * of them, in one statement; with `fromVersion`, only if the campaign is still at that version. A Database.write: it travels with the mutation's other writes.
-   * Once they commit, every process's subscribers hear of them.
+   * of them, in one statement; with `fromVersion`, only if the campaign is still at that version.
+   * A Database.write: it travels with the mutation's other writes. Once they commit, every
+   * process's subscribers hear of them.
    */
   async append(campaignId: string, events: readonly NewGameEvent[], fromVersion?: number): Promise<void> {
     if (events.length === 0) return;
