@@ -107,27 +107,7 @@ const { APPEND_EVENTS, APPEND_EVENTS_FROM_VERSION } = await import('../../dist/m
 const { submit, isStaleMove, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
 const { textArrayLiteral } = await import('../../dist/infra/text-arrays.js');
 const { Turns } = await import('../../dist/infra/turns.js');
-const { SentCommits } = await import('../../dist/infra/sent-commits.js');
 const { KeptCampaigns } = await import('../../dist/modules/events/kept-campaigns.js');
-
-const sentCommits = new SentCommits();
-
-/**
- * Gives the connection back to the pool as the server's does (Database.commit), once: with
- * `handOn`, to a draw waiting for one as soon as COMMIT (`commitAnswer`) is sent and the COMMIT
- * sent on the connection before it has answered (SentCommits); otherwise when the caller calls
- * the function returned, once COMMIT has answered (with the error that ended the draw, if any).
- */
-function releaseAtCommit(pool, client, commitAnswer, handOn) {
-  let released = false;
-  const release = (error) => {
-    if (released) return;
-    released = true;
-    client.release(error);
-  };
-  sentCommits.track(client, commitAnswer, handOn ? () => pool.waitingCount > 0 && release() : undefined);
-  return release;
-}
 
 /**
  * The server's drawCards from the campaign as it is (its first draw on a campaign, or a draw in
@@ -136,14 +116,13 @@ function releaseAtCommit(pool, client, commitAnswer, handOn) {
  * (one round trip); the piles update and the event append (with the log head, one statement) go
  * out with COMMIT on a later turn of the event loop, as the server sends them once the response
  * is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
- * 6 prepared statements. The connection goes to a draw waiting for one as soon as COMMIT is sent
- * and the COMMIT sent on it before has answered.
+ * 6 prepared statements. The connection goes to a draw waiting for one as soon as COMMIT is sent.
  * `thinkMs` holds the transaction open that long between its round trips, as a busy server's
  * event loop does before it reads the first answer.
  */
 async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept = undefined) {
   const client = await pool.connect();
-  let release;
+  let released = false;
   const sent = [];
   const send = (query, values) => {
     const promise = submit(client, query, values);
@@ -163,15 +142,16 @@ async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept
     await (thinkMs > 0 ? new Promise((resolveThink) => setTimeout(resolveThink, thinkMs)) : nextTurn());
     send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
     send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
-    const commitAnswer = send('COMMIT');
-    // The next draw's BEGIN, lock and read travel right behind COMMIT when it is handed on.
-    release = releaseAtCommit(pool, client, commitAnswer, handOn);
-    const [commit] = await Promise.all([commitAnswer, ...sent]);
+    const committed = Promise.all([send('COMMIT'), ...sent]);
+    // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's
+    // (Database.commit): the next draw's BEGIN, lock and read travel right behind it.
+    released = handOn && pool.waitingCount > 0;
+    if (released) client.release();
+    const [commit] = await committed;
     if (commit.command !== 'COMMIT') throw new Error(`COMMIT answered ${commit.command}`);
-    release();
+    if (!released) client.release();
   } catch (error) {
-    if (release) release(error);
-    else {
+    if (!released) {
       await client.query('ROLLBACK').catch(() => undefined);
       client.release(error);
     }
@@ -230,15 +210,17 @@ async function drawFromKept(pool, target, { campaign, deck }, place) {
     submit(client, APPEND_EVENTS_FROM_VERSION, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq, campaign.version]),
   ].map((answer) => answer.then(() => undefined, (error) => error));
   const committed = submit(client, 'COMMIT');
-  const release = releaseAtCommit(pool, client, committed, parsed);
+  // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's.
+  const handedOn = parsed && pool.waitingCount > 0;
+  if (handedOn) client.release();
   let commit;
   try {
     commit = await committed;
   } catch (error) {
-    release(error);
+    if (!handedOn) client.release(error);
     throw error;
   }
-  release();
+  if (!handedOn) client.release();
   if (commit.command === 'COMMIT') {
     place.leave(leftBy(campaign, deck, draw, seq));
     return true;

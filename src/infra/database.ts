@@ -3,7 +3,6 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { ConflictError } from '../common/errors.js';
 import { currentRequestContext, type RequestContext } from './request-context.js';
-import { SentCommits } from './sent-commits.js';
 import { parseTextArray, TEXT_ARRAY_OID } from './text-arrays.js';
 import { Turns } from './turns.js';
 
@@ -299,7 +298,6 @@ export class Database {
   readonly pool: pg.Pool;
   private readonly transactions = new WeakMap<pg.PoolClient, TransactionState>();
   private readonly campaignTurns = new Turns(CAMPAIGN_TURNS);
-  private readonly sentCommits = new SentCommits();
 
   private readonly settleCommitMs: number;
   private readonly logger?: Pick<Logger, 'warn'>;
@@ -470,8 +468,7 @@ export class Database {
    * A transaction that knows its id ({@link identify}), or learns it with COMMIT ({@link writeIdentifying}),
    * hands its connection on as soon as COMMIT is sent, when another transaction is waiting for
    * one: the next transaction's BEGIN, lock and reads travel right behind the COMMIT, and
-   * Postgres answers them in order. Not while a COMMIT sent before on the connection is still
-   * unanswered: a connection carries at most two transactions ({@link SentCommits}). The answer to COMMIT may then be lost with the connection
+   * Postgres answers them in order. The answer to COMMIT may then be lost with the connection
    * (the next transaction's write fails, or the backend is terminated after it committed), and a
    * lost answer says nothing about what Postgres did: the commit's fate is asked on another
    * connection ({@link settle}), so a committed change is never reported as failed; when the id
@@ -508,38 +505,22 @@ export class Database {
       // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
       if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
     });
-    let released = false;
-    const release = (error?: Error) => {
-      if (released) return;
-      released = true;
-      client.release(error);
-    };
-    // Not while a statement of this one is parsed on the connection for the first time: should an
+    // Only to a transaction waiting for a connection: the pool hands out its latest idle
+    // connection first, and a transaction that could have an idle one would wait behind the COMMIT.
+    // Nor while a statement of this one is parsed on the connection for the first time: should an
     // earlier one fail, Postgres refuses the Parse, which the next transaction's use of the
-    // statement, sent before the refusal is heard of, would count on. Nor before the COMMIT sent
-    // on the connection before this one has answered ({@link SentCommits}).
-    const mayHandOn = (state.id !== undefined || state.identifiedAtCommit === true) && parsedBefore;
-    this.sentCommits.track(
-      client,
-      committed,
-      mayHandOn
-        ? () => {
-            // Only to a transaction waiting for a connection: the pool hands out its latest idle
-            // connection first, and a transaction that could have an idle one would wait behind
-            // the COMMIT.
-            if (this.pool.waitingCount > 0) release();
-          }
-        : undefined,
-    );
+    // statement, sent before the refusal is heard of, would count on.
+    const handedOn = (state.id !== undefined || state.identifiedAtCommit === true) && parsedBefore && this.pool.waitingCount > 0;
+    if (handedOn) client.release();
     try {
       await committed;
-      release();
+      if (!handedOn) client.release();
     } catch (error) {
       const answered = abortedByPostgres(error) || error instanceof RolledBackAtCommit;
       // COMMIT answered (ROLLBACK, or an error): the connection is idle, as after any rollback.
       // Otherwise the client is in an unknown state: destroy it (one handed on already fails its
       // next transaction, which destroys it).
-      release(answered ? undefined : (error as Error));
+      if (!handedOn) client.release(answered ? undefined : (error as Error));
       // Postgres answered a statement before COMMIT with an error (the backend terminated, say):
       // it runs a connection's statements in order, so it never ran COMMIT.
       const refusedBeforeCommit = error === sent?.failure && error instanceof pg.DatabaseError;

@@ -308,34 +308,6 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     expect(await written('identified-at-commit')).toBe(true);
   });
 
-  it('hands a connection on only once the COMMIT sent on it before has answered: it carries two transactions at most', async () => {
-    const first = await writingIdentifiedAtCommit('first-of-three');
-    // Postgres is slow to finish the first: the second is sent behind it meanwhile.
-    await runInRequestContext(first, () => db.write('SELECT pg_sleep(0.2)'));
-    const order: string[] = [];
-    let commits = 0;
-    const restore = onCommitAnswered(first.transaction!, () => order.push(`COMMIT ${++commits} answered`));
-    const second = newRequestContext();
-    const third = newRequestContext();
-    const secondCommitted = runInRequestContext(second, async () => {
-      await db.begin();
-      order.push('second has the connection');
-      db.writeIdentifying('SELECT pg_current_xact_id()::text AS xact_id', []);
-      await db.write(`INSERT INTO ${table} (id) VALUES ($1)`, ['second-of-three']);
-    }).then(() => db.finish(second, 'commit'));
-    const thirdBegun = runInRequestContext(third, () => db.begin()).then(() => order.push('third has the connection'));
-    try {
-      await Promise.all([db.finish(first, 'commit'), secondCommitted, thirdBegun]);
-    } finally {
-      await db.finish(third, 'rollback');
-      restore();
-    }
-    // The second went right behind the first's COMMIT; the third waited for the first's answer.
-    expect(order.slice(0, 2)).toEqual(['second has the connection', 'COMMIT 1 answered']);
-    expect(order).toContain('third has the connection');
-    expect([await written('first-of-three'), await written('second-of-three')]).toEqual([true, true]);
-  });
-
   it('settles a lost answer to COMMIT by the id that came with the answers before it', async () => {
     const context = await writingIdentifiedAtCommit('id-arrived');
     const client = context.transaction!;
