@@ -114,6 +114,15 @@ describe('decks over HTTP', () => {
       await env.db.query('UPDATE decks SET draw_pile = $2, version = version + 1 WHERE id = $1', [deckId, reordered]);
       return reordered[0];
     }
+    /** Another process's move on the campaign: an event, the log head and the campaign's version move on. */
+    async function appendBehindTheServer(campaignId: string): Promise<void> {
+      await env.db.query(
+        `INSERT INTO game_events (campaign_id, seq, type, actor_role, payload, stream_seq, seed_epoch)
+         SELECT id, last_event_seq + 1, 'test.elsewhere', 'GM', '{}', last_event_seq + 1, seed_epoch FROM campaigns WHERE id = $1`,
+        [campaignId],
+      );
+      await env.db.query('UPDATE campaigns SET last_event_seq = last_event_seq + 1, version = version + 1 WHERE id = $1', [campaignId]);
+    }
 
     it('draws from the campaign as it is in two: BEGIN, the lock and the piles; then the writes with COMMIT', async () => {
       const { table, input } = await knownTable();
@@ -191,13 +200,7 @@ describe('decks over HTTP', () => {
     it('appends after an event another process appended, with its seq', async () => {
       const { table, input } = await knownTable();
       const first = await table.gm.data(draw, input);
-      // Another process's move on the campaign: an event, the log head and the campaign's version moved on.
-      await env.db.query(
-        `INSERT INTO game_events (campaign_id, seq, type, actor_role, payload, stream_seq, seed_epoch)
-         SELECT id, last_event_seq + 1, 'test.elsewhere', 'GM', '{}', last_event_seq + 1, seed_epoch FROM campaigns WHERE id = $1`,
-        [table.campaignId],
-      );
-      await env.db.query('UPDATE campaigns SET last_event_seq = last_event_seq + 1, version = version + 1 WHERE id = $1', [table.campaignId]);
+      await appendBehindTheServer(table.campaignId);
       const second = await table.gm.data(draw, input);
       expect(second.drawCards.eventSeq).toBe(first.drawCards.eventSeq + 2);
       // A roll after another process's move too.
@@ -208,6 +211,28 @@ describe('decks over HTTP', () => {
       expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
       const [event] = await env.db.query(`SELECT stream_seq FROM game_events WHERE campaign_id = $1 AND seq = $2`, [table.campaignId, second.drawCards.eventSeq]);
       expect(event.stream_seq).toBe(second.drawCards.eventSeq);
+    });
+
+    it('reads first for a while once another process has moved the campaign under two draws in a row', async () => {
+      const { table, input } = await knownTable();
+      await table.gm.data(draw, input);
+      const trips: Array<{ guessed: boolean; read: boolean }> = [];
+      const drawn = async () => {
+        const sent = await sentStatements(env.arbiter.database, () => table.gm.data(draw, input));
+        trips.push({ guessed: sent.some(({ text }) => text.startsWith(lockAlone)), read: sent.some(({ text }) => text.includes('FROM decks WHERE id')) });
+      };
+      for (let move = 0; move < 4; move++) {
+        await appendBehindTheServer(table.campaignId);
+        await drawn();
+      }
+      // Nothing moves it now: after eight reads in all, a draw goes in one round trip again.
+      for (let move = 0; move < 7; move++) await drawn();
+      const guessedAndRead = { guessed: true, read: true };
+      const read = { guessed: false, read: true };
+      expect(trips).toEqual([guessedAndRead, guessedAndRead, ...range(8).map(() => read), { guessed: true, read: false }]);
+      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+      const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
+      expect(seqs).toEqual(range(lastEventSeq));
     });
 
     it('does not refuse a draw for what the server last saw when the deck has the cards now', async () => {

@@ -77,7 +77,8 @@ export class GameLedger {
    * Runs `work` holding the campaign. `prefetch` reads what the work will need in the same round
    * trip as the lock: Postgres runs it right after granting the lock, so it sees the state the
    * previous holder committed, as a read inside `work` would. With `recall`, the work may instead
-   * start from what the process kept of the campaign (see {@link Recall}).
+   * start from what the process kept of the campaign (see {@link Recall}), unless the campaign's
+   * moves keep finding it moved on since (another process moves it too: {@link KeptCampaigns.nextMoveRecalls}).
    */
   async act<T, P = undefined>(
     actor: Principal,
@@ -97,7 +98,7 @@ export class GameLedger {
         // leaves: its lock goes after that move's, also when it reads the campaign, so the moves
         // that start from what the one before left are not overtaken.
         const before = await place.before;
-        const recalled = before && recall!(before);
+        const recalled = before && this.kept.nextMoveRecalls(campaignId) && recall!(before);
         if (before && recalled) {
           await this.db.beginOnCampaign(campaignId);
           try {
@@ -169,9 +170,11 @@ export class GameLedger {
       await this.db.finish(context, 'commit');
       place.leave(performed.leaves);
     } catch (error) {
-      if (isStaleMove(error)) throw new Recompute('The campaign had moved on from what was kept of it', { cause: error });
-      throw error;
+      if (!isStaleMove(error)) throw error;
+      this.kept.foundMovedOn(before.campaign.id);
+      throw new Recompute('The campaign had moved on from what was kept of it', { cause: error });
     }
+    this.kept.foundAsLeft(before.campaign.id);
     return performed.result;
   }
 

@@ -50,4 +50,24 @@ describe('KeptCampaigns', () => {
     await expect(other.before).resolves.toBeUndefined();
     await expect(line.enter('c1').before).resolves.toEqual(kept(3));
   });
+
+  it('has a campaign read first for a while once two moves in a row found it moved on, longer each time, until one finds it as it was left', () => {
+    const line = new KeptCampaigns();
+    const recalls = (moves: number) => Array.from({ length: moves }, () => line.nextMoveRecalls('c1'));
+    const readsThenRecall = (reads: number) => [...Array<boolean>(reads).fill(false), true];
+    expect(line.nextMoveRecalls('c1')).toBe(true);
+    line.foundMovedOn('c1');
+    expect(line.nextMoveRecalls('c1')).toBe(true);
+    line.foundMovedOn('c1');
+    expect(recalls(9)).toEqual(readsThenRecall(8));
+    expect(line.nextMoveRecalls('c2')).toBe(true);
+    line.foundMovedOn('c1');
+    expect(recalls(17)).toEqual(readsThenRecall(16));
+    for (let move = 0; move < 20; move++) line.foundMovedOn('c1');
+    expect(recalls(1025)).toEqual(readsThenRecall(1024));
+    // In a row: a move that found it as it was left starts the count again.
+    line.foundAsLeft('c1');
+    line.foundMovedOn('c1');
+    expect(line.nextMoveRecalls('c1')).toBe(true);
+  });
 });

@@ -40,6 +40,15 @@ class Leaving {
 const KEPT_CAMPAIGNS = 10_000;
 
 /**
+ * After this many of a campaign's moves in a row found it moved on since the process's own last
+ * move ({@link KeptCampaigns.foundMovedOn}), its next moves read it first ({@link KeptCampaigns.nextMoveRecalls}):
+ * {@link FIRST_READS} of them, twice as many after each further such move, at most {@link MOST_READS}.
+ */
+const MOVED_ON_IN_A_ROW = 2;
+const FIRST_READS = 8;
+const MOST_READS = 1024;
+
+/**
  * What each campaign's moves in this process leave of it, move after move, for the next move to
  * start from without reading it (GameLedger's speculative moves). A move enters its campaign's
  * line as it arrives, before it takes its turn (Database.beginOnCampaign, first come first
@@ -54,6 +63,8 @@ const KEPT_CAMPAIGNS = 10_000;
 export class KeptCampaigns {
   /** Each campaign's latest move. */
   private readonly latest = new Map<string, Leaving>();
+  /** For a campaign whose last move from what was kept found it moved on: how many in a row did, and how many moves are to read it first. */
+  private readonly movedOn = new Map<string, { inARow: number; readsLeft: number }>();
 
   enter(campaignId: string): Place {
     const before = this.latest.get(campaignId);
@@ -66,5 +77,31 @@ export class KeptCampaigns {
       beforeIfKnown: () => before?.kept,
       leave: (kept) => leaving.say(kept),
     };
+  }
+
+  /**
+   * Whether the campaign's next move may start from what was kept of it. Not for a while once its
+   * moves have found it moved on {@link MOVED_ON_IN_A_ROW} times in a row: another process moves it
+   * too, and each such start would fail and cost a round trip. Counts the move.
+   */
+  nextMoveRecalls(campaignId: string): boolean {
+    const movedOn = this.movedOn.get(campaignId);
+    if (!movedOn || movedOn.readsLeft === 0) return true;
+    movedOn.readsLeft -= 1;
+    return false;
+  }
+
+  /** A move from what was kept found the campaign moved on since. */
+  foundMovedOn(campaignId: string): void {
+    const inARow = (this.movedOn.get(campaignId)?.inARow ?? 0) + 1;
+    const readsLeft = inARow < MOVED_ON_IN_A_ROW ? 0 : Math.min(FIRST_READS * 2 ** (inARow - MOVED_ON_IN_A_ROW), MOST_READS);
+    this.movedOn.delete(campaignId);
+    if (this.movedOn.size >= KEPT_CAMPAIGNS) this.movedOn.delete(this.movedOn.keys().next().value!);
+    this.movedOn.set(campaignId, { inARow, readsLeft });
+  }
+
+  /** A move from what was kept found the campaign as the move before it left it. */
+  foundAsLeft(campaignId: string): void {
+    this.movedOn.delete(campaignId);
   }
 }
