@@ -285,7 +285,9 @@ class RolledBackAtCommit extends Error {}
  * one that is awaited: BEGIN with the first read, writes from {@link write} with the next read or,
  * at the latest, with COMMIT ({@link finish}). A write that fails there aborts the transaction, so
  * COMMIT answers ROLLBACK and the request reports the write's failure: nothing was written. A card
- * draw is two round trips: BEGIN, the lock and the reads; the writes and COMMIT.
+ * draw from the campaign as it is takes two round trips: BEGIN, the lock and the reads; the writes
+ * and COMMIT. One from what the process kept of the campaign sends them all together
+ * ({@link writeIdentifying}, GameLedger): one round trip.
  *
  * A campaign's transactions take turns here before they take a connection
  * ({@link beginOnCampaign}): at most {@link CAMPAIGN_TURNS} of them at Postgres at once — the one
