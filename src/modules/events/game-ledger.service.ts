@@ -9,7 +9,7 @@ import type { Principal } from '../auth/principal.js';
 import { CampaignsRepository, type LockedCampaign } from '../campaigns/campaigns.repository.js';
 import type { DeckRecord } from '../decks/decks.repository.js';
 import { EventsRepository, type NewGameEvent } from './events.repository.js';
-import { KeptCampaigns, type KeptCampaign, type Place } from './kept-campaigns.js';
+import { KeptCampaigns, type KeptCampaign, type MovesFromKept, type Place } from './kept-campaigns.js';
 
 export interface EventOptions {
   /** What only the GM and the member `secretFor` may read. */
@@ -67,6 +67,15 @@ export class GameLedger {
     private readonly campaigns: CampaignsRepository,
     private readonly events: EventsRepository,
   ) {}
+
+  /**
+   * The moves that started from what the process kept of their campaign, since it started: those
+   * that found the campaign as it was left, and those that found it moved on (by another process,
+   * or a change made directly in the database) and ran again from the campaign as it is.
+   */
+  movesFromKept(): MovesFromKept {
+    return { ...this.kept.counted };
+  }
 
   /** Opens the request's transaction for writes that come before the campaign exists. */
   async beginWrite(): Promise<void> {

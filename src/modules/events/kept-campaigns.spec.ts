@@ -69,5 +69,6 @@ describe('KeptCampaigns', () => {
     line.foundAsLeft('c1');
     line.foundMovedOn('c1');
     expect(line.nextMoveRecalls('c1')).toBe(true);
+    expect(line.counted).toEqual({ asLeft: 1, movedOn: 24 });
   });
 });

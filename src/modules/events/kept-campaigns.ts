@@ -7,6 +7,12 @@ export interface KeptCampaign {
   readonly decks: ReadonlyMap<string, DeckRecord>;
 }
 
+/** How many moves from what was kept found their campaign as it was left (one round trip), and how many found it moved on (and ran again). */
+export interface MovesFromKept {
+  asLeft: number;
+  movedOn: number;
+}
+
 /** A move's place in its campaign's line ({@link KeptCampaigns.enter}). */
 export interface Place {
   /** What the move before it in the process left of the campaign, once that move has said; undefined when it could not tell. */
@@ -65,6 +71,8 @@ export class KeptCampaigns {
   private readonly latest = new Map<string, Leaving>();
   /** For a campaign whose last move from what was kept found it moved on: how many in a row did, and how many moves are to read it first. */
   private readonly movedOn = new Map<string, { inARow: number; readsLeft: number }>();
+  /** Moves from what was kept since the process started, by what they found: the campaign as it was left, or moved on. */
+  readonly counted: MovesFromKept = { asLeft: 0, movedOn: 0 };
 
   enter(campaignId: string): Place {
     const before = this.latest.get(campaignId);
@@ -93,6 +101,7 @@ export class KeptCampaigns {
 
   /** A move from what was kept found the campaign moved on since. */
   foundMovedOn(campaignId: string): void {
+    this.counted.movedOn += 1;
     const inARow = (this.movedOn.get(campaignId)?.inARow ?? 0) + 1;
     const readsLeft = inARow < MOVED_ON_IN_A_ROW ? 0 : Math.min(FIRST_READS * 2 ** (inARow - MOVED_ON_IN_A_ROW), MOST_READS);
     this.movedOn.delete(campaignId);
@@ -102,6 +111,7 @@ export class KeptCampaigns {
 
   /** A move from what was kept found the campaign as the move before it left it. */
   foundAsLeft(campaignId: string): void {
+    this.counted.asLeft += 1;
     this.movedOn.delete(campaignId);
   }
 }
