@@ -108,11 +108,11 @@ async function main() {
     log(` (${((Date.now() - setupStarted) / 1000).toFixed(1)} s)`);
     const hot = [targets[0]];
     const postgresPid = database.postmasterPid();
-    const watchOf = (running) => ({ serverPid: running?.pid, postgresPid });
+    const watchOf = (...running) => ({ servers: running, postgresPid });
 
     const base = (label, pick, statements = baseline, onPool = pool) => {
       let next = 0;
-      const phase = baselinePhase({ label, workers: options.connections, watch: watchOf(undefined), transaction: () => statements.run(onPool, pick(next++)) });
+      const phase = baselinePhase({ label, workers: options.connections, watch: watchOf(), transaction: () => statements.run(onPool, pick(next++)) });
       return { counter: 'draws', phase };
     };
     const http = (running, label, nextRequest, counter, extra) => ({
@@ -125,6 +125,20 @@ async function main() {
     if (wanted('baseline-hot')) plan.push(base('baseline-hot', () => hot[0]));
     if (wanted('api-hot')) plan.push(http(server, 'api-hot drawCards', rotation(hot, drawRequest), 'draws'));
     if (wanted('rollDice')) plan.push(http(server, 'api rollDice', rotation(targets, rollRequest), 'rolls'));
+    // The same build in several processes on the same campaigns, as behind a load balancer that
+    // does not route by campaign: each process's moves find the campaign moved on by the others.
+    const processesLabel = `api drawCards [${options.processes} processes]`;
+    if (options.processes > 1 && wanted('processes')) {
+      const running = [server];
+      while (running.length < options.processes) {
+        const label = `process ${running.length + 1}`;
+        const another = await startServer({ main: MAIN, env: serverEnv, logFile, label, nodeArgs });
+        servers.push(another);
+        running.push(another);
+      }
+      const phase = httpPhase({ label: processesLabel, url: () => running.map(({ url }) => url), connections: options.connections, nextRequest: rotation(targets, drawRequest), watch: watchOf(...running) });
+      plan.push({ counter: 'draws', phase });
+    }
     if (options.layers) for (const [label, build] of LAYERS) plan.push(http(server, label, rotation(targets, build), 'reads', { layer: true }));
     // Other statement sets for the baseline (e.g. v0, what the server sent before): how far the
     // database's own limit moved with the SQL.
@@ -203,6 +217,7 @@ async function main() {
     };
     ratio('api / baseline (spread)', 'api drawCards', 'baseline');
     ratio('api-hot / baseline-hot (hot)', 'api-hot drawCards', 'baseline-hot');
+    ratio(`${processesLabel} / baseline`, processesLabel, 'baseline');
     for (const name of options.compareBaseline) {
       ratio(`api / baseline [${name} SQL]`, 'api drawCards', `baseline [${name} SQL]`);
       ratio(`api-hot / baseline-hot [${name} SQL]`, 'api-hot drawCards', `baseline-hot [${name} SQL]`);

@@ -18,7 +18,11 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         than a --compare server of the same build: to compare builds, give
                         both as --compare (--compare now=dist/server.js --compare old=...)
   --only LIST           comma-separated phases to run (baseline,api,baseline-hot,api-hot,
-                        rollDice,tenthRealmTrialRoll); default: all
+                        rollDice,tenthRealmTrialRoll,processes); default: all
+  --processes N         the processes phase: api drawCards on N servers of the build at once,
+                        on the same database and campaigns, the connections shared among them,
+                        as behind a load balancer that does not route by campaign (default 2;
+                        1: no such phase)
   --layers              also measure what a request costs the server layer by layer, with reads
                         that stop at each layer: \`{ __typename }\` (HTTP, the key, GraphQL, the
                         log line), \`cardPreset\` (a Nest resolver, no database) and \`campaign\`
@@ -112,8 +116,9 @@ export function parseArgs(argv) {
     quietWait: 30,
     compareBaseline: [],
     development: false,
+    processes: 2,
   };
-  forEachArg(argv, (arg, { value, number }) => {
+  forEachArg(argv, (arg, { value, number, count }) => {
     switch (arg) {
       case '--quick': options.quick = true; break;
       case '--duration': options.duration = number(); break;
@@ -122,6 +127,7 @@ export function parseArgs(argv) {
       case '--quiet-threshold': { const text = value(); options.quietPercent = Number(text); if (!(options.quietPercent >= 0)) throw new Error(`--quiet-threshold needs a number ≥ 0, got '${text}'`); break; }
       case '--quiet-wait': options.quietWait = number(); break;
       case '--connections': options.connections = Math.round(number()); break;
+      case '--processes': options.processes = count(); break;
       case '--campaigns': options.campaigns = Math.round(number()); break;
       case '--json': options.json = value(); break;
       case '--compare': options.compare.push(parseCompare(value())); break;

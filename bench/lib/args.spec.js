@@ -16,6 +16,13 @@ describe('parseArgs', () => {
     expect(options.compare).toEqual([{ label: 'young', main: 'dist/server.js', nodeArgs: ['--max-semi-space-size=32'], env: {} }]);
   });
 
+  it('measures draws on two processes at once by default, on as many as --processes says', () => {
+    expect(parseArgs([]).processes).toBe(2);
+    expect(parseArgs(['--processes', '3']).processes).toBe(3);
+    expect(parseArgs(['--processes', '1']).processes).toBe(1);
+    expect(() => parseArgs(['--processes', '0'])).toThrow('--processes needs a positive whole number');
+  });
+
   it('reads the settings of a --compare server\'s environment apart from its Node.js flags', () => {
     const [compared] = parseArgs(['--compare', 'dev=dist/server.js NODE_ENV= --max-semi-space-size=8 LOG_LEVEL=warn']).compare;
     expect(compared).toEqual({ label: 'dev', main: 'dist/server.js', nodeArgs: ['--max-semi-space-size=8'], env: { NODE_ENV: '', LOG_LEVEL: 'warn' } });

@@ -14,7 +14,7 @@ const isTty = process.stderr.isTTY;
 function progressLine(label, stage, elapsed, total, count, errors) {
   const rate = elapsed > 0 ? Math.round(count / elapsed) : 0;
   const clock = `${String(Math.min(Math.round(elapsed), Math.round(total))).padStart(3)}/${Math.round(total)} s`;
-  const text = `  ${label.padEnd(26)} ${stage.padEnd(11)} ${clock}  ${String(rate).padStart(6)} req/s  errors ${errors}`;
+  const text = `  ${label.padEnd(28)} ${stage.padEnd(11)} ${clock}  ${String(rate).padStart(6)} req/s  errors ${errors}`;
   if (isTty) process.stderr.write(`\r${text}\x1b[K`);
   return text;
 }
@@ -29,12 +29,33 @@ function percentile(sorted, p) {
 }
 
 function cpuSnapshot(watch) {
+  const servers = watch.servers ?? [];
   return {
     bench: ownCpuSeconds(),
-    server: processCpuSeconds(watch.serverPid),
+    server: servers.length > 0 ? servers.reduce((sum, server) => sum + processCpuSeconds(server.pid), 0) : undefined,
     postgres: treeCpuSeconds(watch.postgresPid),
     machine: machineBusySeconds(),
   };
+}
+
+/**
+ * The servers' moves from what was kept so far (`movesFromKept` of `GET /health`), summed; undefined
+ * when there are no servers or one did not say.
+ */
+async function movesSnapshot(servers) {
+  if (servers.length === 0) return undefined;
+  const sum = { asLeft: 0, movedOn: 0 };
+  for (const server of servers) {
+    try {
+      const { movesFromKept } = await (await fetch(`${server.url}/health`)).json();
+      if (!movesFromKept) return undefined;
+      sum.asLeft += movesFromKept.asLeft;
+      sum.movedOn += movesFromKept.movedOn;
+    } catch {
+      return undefined;
+    }
+  }
+  return sum;
 }
 
 /** CPU seconds each party used between two snapshots (null where it could not be read). */
@@ -56,10 +77,15 @@ function cpuShares(spent, seconds) {
   return shares;
 }
 
-/** What a phase accumulates over its measured slices. */
+/**
+ * What a phase accumulates over its measured slices. `watch`: the `servers` under load (each
+ * `{ pid, url }`: their CPU, memory and moves are the phase's) and Postgres's `postgresPid`.
+ */
 class Tally {
   constructor(watch) {
     this.watch = watch;
+    this.servers = watch.servers ?? [];
+    this.moves = this.servers.length > 0 ? { asLeft: 0, movedOn: 0 } : null;
     this.seconds = 0;
     this.ok = 0;
     this.errors = 0;
@@ -70,15 +96,20 @@ class Tally {
     this.peakRss = 0;
   }
 
-  /** Runs `slice()` measuring CPU and the server's memory around it. */
+  /** Runs `slice()` measuring CPU, the servers' memory (the peak of any one) and their moves around it. */
   async measured(slice) {
-    const memory = this.watch.serverPid ? sampleResidentMemory(this.watch.serverPid) : undefined;
+    const movesBefore = await movesSnapshot(this.servers);
+    const memories = this.servers.map((server) => sampleResidentMemory(server.pid));
     const before = cpuSnapshot(this.watch);
     const outcome = await slice();
     const spent = cpuSpent(before, cpuSnapshot(this.watch));
     for (const key of Object.keys(this.cpu)) this.cpu[key] = this.cpu[key] === null || spent[key] === null ? null : this.cpu[key] + spent[key];
-    const peak = memory?.stop();
-    if (peak !== undefined && peak > this.peakRss) this.peakRss = peak;
+    for (const memory of memories) this.peakRss = Math.max(this.peakRss, memory.stop());
+    const movesAfter = await movesSnapshot(this.servers);
+    if (this.moves && movesBefore && movesAfter) {
+      this.moves.asLeft += movesAfter.asLeft - movesBefore.asLeft;
+      this.moves.movedOn += movesAfter.movedOn - movesBefore.movedOn;
+    } else this.moves = null;
     return outcome;
   }
 
@@ -97,6 +128,8 @@ class Tally {
       completed: this.ok + this.warmupOk,
       cpuPercent: cpuShares(this.cpu, this.seconds),
       seconds: this.seconds,
+      processes: this.servers.length,
+      movesFromKept: this.moves,
       ...extra,
     };
   }
@@ -199,45 +232,54 @@ export function graphqlPosts(nextRequest, onAnswer) {
   ];
 }
 
+/** How `connections` are shared among `servers` servers: as evenly as they go, the first ones taking what is left over. */
+export function connectionsPerServer(connections, servers) {
+  return Array.from({ length: servers }, (_, i) => Math.floor(connections / servers) + (i < connections % servers ? 1 : 0));
+}
+
 /**
- * One autocannon run. `nextRequest()` gives the body and headers of each request; a response
- * counts as done only when it is HTTP 200 with no GraphQL `errors`.
+ * One autocannon run against the server at `url`, or against each of several (`url` a list)
+ * at once, `connections` shared among them (`connectionsPerServer`) and every request taken
+ * from the same `nextRequest()`, which gives its body and headers. A response counts as done
+ * only when it is HTTP 200 with no GraphQL `errors`. `results` holds each server's autocannon
+ * result (`autocannon.aggregateResult` merges them).
  */
 export function cannon({ url, connections, seconds, nextRequest, label, stage }) {
+  const urls = Array.isArray(url) ? url : [url];
   let ok = 0;
   let errors = 0;
   const samples = [];
-  const instance = autocannon({
-    url: `${url}/graphql`,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    skipAggregateResult: true,
-    requests: graphqlPosts(nextRequest, (done, status, body) => {
-      if (done) ok += 1;
-      else {
-        errors += 1;
-        if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
-      }
-    }),
+  const requests = graphqlPosts(nextRequest, (done, status, body) => {
+    if (done) ok += 1;
+    else {
+      errors += 1;
+      if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
+    }
   });
+  const shares = connectionsPerServer(connections, urls.length);
+  const instances = urls.map((at, i) => autocannon({ url: `${at}/graphql`, connections: shares[i], duration: seconds, timeout: 10, skipAggregateResult: true, requests }));
   const startedAt = performance.now();
   const ticker = setInterval(() => progressLine(label, stage, (performance.now() - startedAt) / 1000, seconds, ok, errors), 1000);
-  return new Promise((resolveRun, reject) => {
-    instance.on('done', (result) => {
+  const runs = instances.map((instance) => new Promise((resolveRun, reject) => {
+    instance.on('done', resolveRun);
+    instance.on('error', reject);
+  }));
+  return Promise.all(runs).then(
+    (results) => {
       clearInterval(ticker);
       const elapsed = (performance.now() - startedAt) / 1000;
-      const transport = result.errors + result.timeouts;
-      resolveRun({ result, ok, errors: errors + transport, samples, elapsed, text: progressLine(label, stage, elapsed, seconds, ok, errors + transport) });
-    });
-    instance.on('error', (error) => {
+      const transport = results.reduce((sum, result) => sum + result.errors + result.timeouts, 0);
+      return { results, ok, errors: errors + transport, samples, elapsed, text: progressLine(label, stage, elapsed, seconds, ok, errors + transport) };
+    },
+    (error) => {
       clearInterval(ticker);
-      reject(error);
-    });
-  });
+      for (const instance of instances) instance.stop();
+      throw error;
+    },
+  );
 }
 
-/** A phase of GraphQL requests over HTTP, measured by autocannon. */
+/** A phase of GraphQL requests over HTTP, measured by autocannon: to one server, or to several (`url()` a list). */
 export function httpPhase({ label, url, connections, nextRequest, watch, extra = {} }) {
   const tally = new Tally(watch);
   const results = [];
@@ -258,14 +300,14 @@ export function httpPhase({ label, url, connections, nextRequest, watch, extra =
       const slice = await tally.measured(() => run(seconds, stage));
       this.cutOff += connections;
       endProgress(slice.text);
-      tally.seconds += slice.result.duration;
+      tally.seconds += slice.results[0].duration;
       tally.ok += slice.ok;
       tally.errors += slice.errors;
       tally.keepSamples(slice.samples);
-      results.push(slice.result);
+      results.push(...slice.results);
     },
     result() {
-      const merged = results.length > 0 ? autocannon.aggregateResult(results, { url: url(), connections }) : undefined;
+      const merged = results.length > 0 ? autocannon.aggregateResult(results, { url: String(url()), connections }) : undefined;
       return tally.summary(label, 'http', {
         p50: merged?.latency.p50 ?? 0,
         p99: merged?.latency.p99 ?? 0,
