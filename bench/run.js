@@ -125,9 +125,11 @@ async function main() {
     if (wanted('baseline-hot')) plan.push(base('baseline-hot', () => hot[0]));
     if (wanted('api-hot')) plan.push(http(server, 'api-hot drawCards', rotation(hot, drawRequest), 'draws'));
     if (wanted('rollDice')) plan.push(http(server, 'api rollDice', rotation(targets, rollRequest), 'rolls'));
-    // The same build in several processes on the same campaigns, as behind a load balancer that
-    // does not route by campaign: each process's moves find the campaign moved on by the others.
+    // The same build in several processes: on the same campaigns, as behind a load balancer that
+    // does not route by campaign (each process's moves find the campaign moved on by the others),
+    // and each process on campaigns of its own, as behind one that does.
     const processesLabel = `api drawCards [${options.processes} processes]`;
+    const routedLabel = `api drawCards [${options.processes} processes, by campaign]`;
     if (options.processes > 1 && wanted('processes')) {
       const running = [server];
       while (running.length < options.processes) {
@@ -136,8 +138,11 @@ async function main() {
         servers.push(another);
         running.push(another);
       }
-      const phase = httpPhase({ label: processesLabel, url: () => running.map(({ url }) => url), connections: options.connections, nextRequest: rotation(targets, drawRequest), watch: watchOf(...running) });
-      plan.push({ counter: 'draws', phase });
+      const urls = () => running.map(({ url }) => url);
+      const onAll = (label, nextRequest) => ({ counter: 'draws', phase: httpPhase({ label, url: urls, connections: options.connections, nextRequest, watch: watchOf(...running) }) });
+      plan.push(onAll(processesLabel, rotation(targets, drawRequest)));
+      const campaignsOf = (process) => targets.filter((_, i) => i % running.length === process);
+      plan.push(onAll(routedLabel, running.map((_, process) => rotation(campaignsOf(process), drawRequest))));
     }
     if (options.layers) for (const [label, build] of LAYERS) plan.push(http(server, label, rotation(targets, build), 'reads', { layer: true }));
     // Other statement sets for the baseline (e.g. v0, what the server sent before): how far the
@@ -218,6 +223,7 @@ async function main() {
     ratio('api / baseline (spread)', 'api drawCards', 'baseline');
     ratio('api-hot / baseline-hot (hot)', 'api-hot drawCards', 'baseline-hot');
     ratio(`${processesLabel} / baseline`, processesLabel, 'baseline');
+    ratio(`${routedLabel} / baseline`, routedLabel, 'baseline');
     for (const name of options.compareBaseline) {
       ratio(`api / baseline [${name} SQL]`, 'api drawCards', `baseline [${name} SQL]`);
       ratio(`api-hot / baseline-hot [${name} SQL]`, 'api-hot drawCards', `baseline-hot [${name} SQL]`);

@@ -239,25 +239,28 @@ export function connectionsPerServer(connections, servers) {
 
 /**
  * One autocannon run against the server at `url`, or against each of several (`url` a list)
- * at once, `connections` shared among them (`connectionsPerServer`) and every request taken
- * from the same `nextRequest()`, which gives its body and headers. A response counts as done
- * only when it is HTTP 200 with no GraphQL `errors`. `results` holds each server's autocannon
- * result (`autocannon.aggregateResult` merges them).
+ * at once, `connections` shared among them (`connectionsPerServer`). `nextRequest()` gives the
+ * body and headers of each request: one for all the servers, or one per server (a list). A
+ * response counts as done only when it is HTTP 200 with no GraphQL `errors`. `results` holds
+ * each server's autocannon result (`autocannon.aggregateResult` merges them).
  */
 export function cannon({ url, connections, seconds, nextRequest, label, stage }) {
   const urls = Array.isArray(url) ? url : [url];
+  const nextRequests = Array.isArray(nextRequest) ? nextRequest : urls.map(() => nextRequest);
   let ok = 0;
   let errors = 0;
   const samples = [];
-  const requests = graphqlPosts(nextRequest, (done, status, body) => {
+  const onAnswer = (done, status, body) => {
     if (done) ok += 1;
     else {
       errors += 1;
       if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
     }
-  });
+  };
   const shares = connectionsPerServer(connections, urls.length);
-  const instances = urls.map((at, i) => autocannon({ url: `${at}/graphql`, connections: shares[i], duration: seconds, timeout: 10, skipAggregateResult: true, requests }));
+  const instances = urls.map((at, i) =>
+    autocannon({ url: `${at}/graphql`, connections: shares[i], duration: seconds, timeout: 10, skipAggregateResult: true, requests: graphqlPosts(nextRequests[i], onAnswer) }),
+  );
   const startedAt = performance.now();
   const ticker = setInterval(() => progressLine(label, stage, (performance.now() - startedAt) / 1000, seconds, ok, errors), 1000);
   const runs = instances.map((instance) => new Promise((resolveRun, reject) => {
@@ -279,7 +282,7 @@ export function cannon({ url, connections, seconds, nextRequest, label, stage })
   );
 }
 
-/** A phase of GraphQL requests over HTTP, measured by autocannon: to one server, or to several (`url()` a list). */
+/** A phase of GraphQL requests over HTTP, measured by autocannon: to one server, or to several (`url()` a list; see {@link cannon}). */
 export function httpPhase({ label, url, connections, nextRequest, watch, extra = {} }) {
   const tally = new Tally(watch);
   const results = [];

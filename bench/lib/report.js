@@ -83,7 +83,8 @@ export function formatReport(results) {
   const moving = results.phases.filter((phase) => phase.movesFromKept && phase.movesFromKept.asLeft + phase.movesFromKept.movedOn > 0);
   if (moving.length > 0) {
     out.push('\nmoves from what the process kept of the campaign (GET /health), per request answered:');
-    for (const phase of moving) out.push(`  ${phase.phase.padEnd(32)} ${movesLine(phase)}`);
+    const width = Math.max(...moving.map((phase) => phase.phase.length));
+    for (const phase of moving) out.push(`  ${phase.phase.padEnd(width)}  ${movesLine(phase)}`);
   }
   for (const skipped of results.skipped) out.push(`${skipped.phase}: not measured — ${skipped.reason}`);
   if (results.noisySlices > 0) out.push(`warning: ${results.noisySlices} slice(s) ran while the machine was busy with other work (see the 'other' CPU column)`);
