@@ -465,6 +465,38 @@ describe('live events (campaignEvents over graphql-ws)', () => {
       expect(there.seqs).toEqual([lastEventSeq + 1, last]);
       expect(child!.exitCode).toBeNull();
     });
+
+    it('draws from one deck in both processes, one after the other and all at once, each card once and every seq once', async () => {
+      const table = await createTable(arbiter.url);
+      const gmHere = table.gm;
+      const gmThere = new Client(childUrl, table.gm.key);
+      const input = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
+      const movesFromKept = async (url: string) => ((await (await fetch(`${url}/health`)).json()) as { movesFromKept: { asLeft: number; movedOn: number } }).movesFromKept;
+      const [hereBefore, thereBefore] = [await movesFromKept(arbiter.url), await movesFromKept(childUrl)];
+      const drawn: Array<{ cards: Array<{ id: string }>; eventSeq: number }> = [];
+
+      // Taking turns: each process's second and third draws start from what it kept and find the
+      // campaign moved on by the other's; after two in a row it reads the campaign first.
+      for (let turn = 0; turn < 6; turn++) {
+        drawn.push((await gmHere.data(DRAW, input)).drawCards);
+        drawn.push((await gmThere.data(DRAW, input)).drawCards);
+      }
+      const [hereAfter, thereAfter] = [await movesFromKept(arbiter.url), await movesFromKept(childUrl)];
+      expect({ asLeft: hereAfter.asLeft - hereBefore.asLeft, movedOn: hereAfter.movedOn - hereBefore.movedOn }).toEqual({ asLeft: 0, movedOn: 2 });
+      expect({ asLeft: thereAfter.asLeft - thereBefore.asLeft, movedOn: thereAfter.movedOn - thereBefore.movedOn }).toEqual({ asLeft: 0, movedOn: 2 });
+
+      // All at once, 16 from each.
+      const burst = await Promise.all(range(32).map((i) => (i % 2 === 0 ? gmHere : gmThere).data(DRAW, input)));
+      drawn.push(...burst.map((answer) => answer.drawCards));
+
+      const { seqs, lastEventSeq } = await db.eventSeqs(table.campaignId);
+      expect(seqs).toEqual(range(lastEventSeq));
+      expect(new Set(drawn.map((draw) => draw.eventSeq)).size).toBe(44);
+      expect(drawn.every((draw) => seqs.includes(draw.eventSeq))).toBe(true);
+      // 44 of the deck's 52 cards: none drawn twice.
+      expect(new Set(drawn.map((draw) => draw.cards[0].id)).size).toBe(44);
+      expect(await db.deckIsConserved(table.deckId)).toBe(true);
+    });
   });
 });
 
