@@ -1,6 +1,7 @@
 /**
- * The reliability suite (`npm run test:reliability`): hardening, access, fuzzing and faults. Slow
- * on purpose (it injects faults for tens of seconds), so it is not part of `npm test`.
+ * The reliability suite (`npm run test:reliability`): hardening, access, fuzzing, faults and the
+ * benchmark run briefly. Slow on purpose (it injects faults for tens of seconds), so it is not
+ * part of `npm test`.
  */
 import base from './jest.config.js';
 
