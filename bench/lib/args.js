@@ -19,10 +19,11 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         both as --compare (--compare now=dist/server.js --compare old=...)
   --only LIST           comma-separated phases to run (baseline,api,baseline-hot,api-hot,
                         rollDice,tenthRealmTrialRoll,processes); default: all
-  --processes N         the processes phase: api drawCards on N servers of the build at once,
-                        on the same database and campaigns, the connections shared among them,
-                        as behind a load balancer that does not route by campaign (default 2;
-                        1: no such phase)
+  --processes N         the processes phases: api drawCards on N servers of the build at once,
+                        on the same database, the connections shared among them: every server
+                        on every campaign (a load balancer that does not route by campaign),
+                        then each server on campaigns of its own (one that does). Default 2;
+                        1 leaves them out
   --layers              also measure what a request costs the server layer by layer, with reads
                         that stop at each layer: \`{ __typename }\` (HTTP, the key, GraphQL, the
                         log line), \`cardPreset\` (a Nest resolver, no database) and \`campaign\`
