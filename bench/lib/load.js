@@ -11,10 +11,13 @@ import { sampleResidentMemory } from './server.js';
 
 const isTty = process.stderr.isTTY;
 
+/** The longest phase name the bench gives (`api drawCards [2 processes, by campaign]`): the progress lines line up. */
+const LABEL_WIDTH = 40;
+
 function progressLine(label, stage, elapsed, total, count, errors) {
   const rate = elapsed > 0 ? Math.round(count / elapsed) : 0;
   const clock = `${String(Math.min(Math.round(elapsed), Math.round(total))).padStart(3)}/${Math.round(total)} s`;
-  const text = `  ${label.padEnd(28)} ${stage.padEnd(11)} ${clock}  ${String(rate).padStart(6)} req/s  errors ${errors}`;
+  const text = `  ${label.padEnd(LABEL_WIDTH)} ${stage.padEnd(11)} ${clock}  ${String(rate).padStart(6)} req/s  errors ${errors}`;
   if (isTty) process.stderr.write(`\r${text}\x1b[K`);
   return text;
 }
