@@ -125,25 +125,29 @@ async function main() {
     if (wanted('baseline-hot')) plan.push(base('baseline-hot', () => hot[0]));
     if (wanted('api-hot')) plan.push(http(server, 'api-hot drawCards', rotation(hot, drawRequest), 'draws'));
     if (wanted('rollDice')) plan.push(http(server, 'api rollDice', rotation(targets, rollRequest), 'rolls'));
-    // The same build in several processes: on the same campaigns, as behind a load balancer that
-    // does not route by campaign (each process's moves find the campaign moved on by the others),
-    // and each process on campaigns of its own, as behind one that does.
+    // A build in several processes: `first` and the servers `startAnother(n)` starts, on the same
+    // campaigns, as behind a load balancer that does not route by campaign (each process's moves
+    // find the campaign moved on by the others), and each on campaigns of its own, as behind one
+    // that does.
     const processesLabel = `api drawCards [${options.processes} processes]`;
     const routedLabel = `api drawCards [${options.processes} processes, by campaign]`;
-    if (options.processes > 1 && wanted('processes')) {
-      const running = [server];
+    const withProcesses = options.processes > 1 && wanted('processes');
+    const processesPhases = async (first, startAnother, suffix = '', extra = {}) => {
+      const running = [first];
       while (running.length < options.processes) {
-        const label = `process ${running.length + 1}`;
-        const another = await startServer({ main: MAIN, env: serverEnv, logFile, label, nodeArgs });
+        const another = await startAnother(running.length + 1);
         servers.push(another);
         running.push(another);
       }
       const urls = () => running.map(({ url }) => url);
-      const onAll = (label, nextRequest) => ({ counter: 'draws', phase: httpPhase({ label, url: urls, connections: options.connections, nextRequest, watch: watchOf(...running) }) });
-      plan.push(onAll(processesLabel, rotation(targets, drawRequest)));
+      const onAll = (label, nextRequest) => ({
+        counter: 'draws',
+        phase: httpPhase({ label: `${label}${suffix}`, url: urls, connections: options.connections, nextRequest, watch: watchOf(...running), extra }),
+      });
       const campaignsOf = (process) => targets.filter((_, i) => i % running.length === process);
-      plan.push(onAll(routedLabel, running.map((_, process) => rotation(campaignsOf(process), drawRequest))));
-    }
+      return [onAll(processesLabel, rotation(targets, drawRequest)), onAll(routedLabel, running.map((_, process) => rotation(campaignsOf(process), drawRequest)))];
+    };
+    if (withProcesses) plan.push(...(await processesPhases(server, (n) => startServer({ main: MAIN, env: serverEnv, logFile, label: `process ${n}`, nodeArgs }))));
     if (options.layers) for (const [label, build] of LAYERS) plan.push(http(server, label, rotation(targets, build), 'reads', { layer: true }));
     // Other statement sets for the baseline (e.g. v0, what the server sent before): how far the
     // database's own limit moved with the SQL.
@@ -165,12 +169,14 @@ async function main() {
     // Other builds of the server (e.g. a copy of dist/ from before a change): each its own
     // process on the same database, idle but for its own phases, which take turns with the rest.
     for (const other of options.compare) {
-      const running = await startServer({ main: resolve(other.main), env: { ...serverEnv, ...other.env }, logFile, label: other.label, nodeArgs: [...nodeArgs, ...other.nodeArgs] });
+      const startOther = (label) => startServer({ main: resolve(other.main), env: { ...serverEnv, ...other.env }, logFile, label, nodeArgs: [...nodeArgs, ...other.nodeArgs] });
+      const running = await startOther(other.label);
       servers.push(running);
       const extra = { build: other.label };
       if (wanted('api')) plan.push(http(running, `api [${other.label}]`, rotation(targets, drawRequest), 'draws', extra));
       if (wanted('api-hot')) plan.push(http(running, `api-hot [${other.label}]`, rotation(hot, drawRequest), 'draws', extra));
       if (trialRequest) plan.push(http(running, `api tenthRealmTrialRoll [${other.label}]`, rotation(targets, trialRequest), 'trials', extra));
+      if (withProcesses) plan.push(...(await processesPhases(running, (n) => startOther(`${other.label} process ${n}`), ` [${other.label}]`, extra)));
     }
 
     // Each phase warms up once; then the phases take turns, one slice each per round.

@@ -10,7 +10,8 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
   --connections N       concurrent HTTP connections, and baseline workers (default 32)
   --campaigns N         campaigns prepared and spread over (default 100)
   --json FILE           also write the figures as JSON to FILE
-  --compare LABEL=PATH  also measure api, api-hot and tenthRealmTrialRoll with another build's server.js
+  --compare LABEL=PATH  also measure api, api-hot, tenthRealmTrialRoll and the processes phases
+                        with another build's server.js
                         (e.g. a copy of dist/ from before a change); repeatable. Node.js flags
                         may follow the path: --compare 'young=dist/server.js --max-semi-space-size=32',
                         and settings of its environment: --compare 'dev=dist/server.js NODE_ENV='.

@@ -11,8 +11,8 @@ import { sampleResidentMemory } from './server.js';
 
 const isTty = process.stderr.isTTY;
 
-/** The longest phase name the bench gives (`api drawCards [2 processes, by campaign]`): the progress lines line up. */
-const LABEL_WIDTH = 40;
+/** The longest phase name the bench gives (`api drawCards [2 processes, by campaign] [old]`, for a short `--compare` label): the progress lines line up. */
+const LABEL_WIDTH = 46;
 
 function progressLine(label, stage, elapsed, total, count, errors) {
   const rate = elapsed > 0 ? Math.round(count / elapsed) : 0;
