@@ -104,7 +104,7 @@ const { LOCK, LOCK_FOR_UPDATE } = await import('../../dist/modules/campaigns/cam
 const { FIND_PILES_BY_ID: FIND_DECK, SAVE_PILES, SAVE_PILES_FROM_VERSION } = await import('../../dist/modules/decks/decks.repository.js');
 const { APPEND_EVENTS, APPEND_EVENTS_FROM_VERSION } = await import('../../dist/modules/events/events.repository.js');
 // And sent as the server sends them (without node-postgres's copy of each query's config).
-const { submit, isStaleMove, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
+const { submit, inOneWrite, isStaleMove, CAMPAIGN_TURNS } = await import('../../dist/infra/database.js');
 const { textArrayLiteral } = await import('../../dist/infra/text-arrays.js');
 const { Turns } = await import('../../dist/infra/turns.js');
 const { KeptCampaigns } = await import('../../dist/modules/events/kept-campaigns.js');
@@ -120,7 +120,7 @@ const { KeptCampaigns } = await import('../../dist/modules/events/kept-campaigns
  * `thinkMs` holds the transaction open that long between its round trips, as a busy server's
  * event loop does before it reads the first answer.
  */
-async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept = undefined) {
+async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept = undefined, together = inOneWrite) {
   const client = await pool.connect();
   let released = false;
   const sent = [];
@@ -140,9 +140,12 @@ async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept
     const actor = { id: target.gmMemberId, role: 'GM' };
     kept?.(campaign, deck, draw, seq);
     await (thinkMs > 0 ? new Promise((resolveThink) => setTimeout(resolveThink, thinkMs)) : nextTurn());
-    send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
-    send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
-    const committed = Promise.all([send('COMMIT'), ...sent]);
+    // The writes and COMMIT in one socket write, as the server's (Database.commit).
+    const committed = together(client, () => {
+      send(SAVE_PILES, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands]);
+      send(APPEND_EVENTS, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq]);
+      return Promise.all([send('COMMIT'), ...sent]);
+    });
     // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's
     // (Database.commit): the next draw's BEGIN, lock and read travel right behind it.
     released = handOn && pool.waitingCount > 0;
@@ -195,7 +198,7 @@ const leftBy = (campaign, deck, draw, seq) => ({
 });
 
 /** The draw from what the draw before left; false when the campaign had moved on (nothing was written). */
-async function drawFromKept(pool, target, { campaign, deck }, place) {
+async function drawFromKept(pool, target, { campaign, deck }, place, together) {
   const draw = drawOneToDiscard(deck);
   const seq = campaign.last_event_seq + 1;
   const actor = { id: target.gmMemberId, role: 'GM' };
@@ -203,13 +206,16 @@ async function drawFromKept(pool, target, { campaign, deck }, place) {
   // As the server's: not handed on while a statement is parsed on the connection for the first
   // time (a refused Parse would fail the next draw's use of it).
   const parsed = [LOCK, SAVE_PILES_FROM_VERSION, APPEND_EVENTS_FROM_VERSION].every(({ name }) => client.connection.parsedStatements[name] !== undefined);
-  const answers = [
-    submit(client, 'BEGIN'),
-    submit(client, LOCK, [campaign.id]),
-    submit(client, SAVE_PILES_FROM_VERSION, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands, deck.version]),
-    submit(client, APPEND_EVENTS_FROM_VERSION, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq, campaign.version]),
-  ].map((answer) => answer.then(() => undefined, (error) => error));
-  const committed = submit(client, 'COMMIT');
+  // In one socket write, as the server's (Database.commit).
+  const [answers, committed] = together(client, () => [
+    [
+      submit(client, 'BEGIN'),
+      submit(client, LOCK, [campaign.id]),
+      submit(client, SAVE_PILES_FROM_VERSION, [deck.id, textArrayLiteral(draw.drawPile), textArrayLiteral(draw.discardPile), textArrayLiteral(deck.table_cards), deck.hands, deck.version]),
+      submit(client, APPEND_EVENTS_FROM_VERSION, [campaign.id, eventsJson(seq, campaign, actor, deck.id, draw), seq, campaign.version]),
+    ].map((answer) => answer.then(() => undefined, (error) => error)),
+    submit(client, 'COMMIT'),
+  ]);
   // Handed on as soon as COMMIT is sent to a draw waiting for a connection, as the server's.
   const handedOn = parsed && pool.waitingCount > 0;
   if (handedOn) client.release();
@@ -230,18 +236,18 @@ async function drawFromKept(pool, target, { campaign, deck }, place) {
   throw failure ?? new Error(`COMMIT answered ${commit.command}`);
 }
 
-async function drawCardsSpeculative(pool, target) {
+async function drawCardsSpeculative(pool, target, together = inOneWrite) {
   const giveBack = await speculativeTurns.take(target.campaignId);
   let place = line.enter(target.campaignId);
   try {
     const before = await place.before;
     if (before) {
-      if (await drawFromKept(pool, target, before, place)) return;
+      if (await drawFromKept(pool, target, before, place, together)) return;
       place.leave();
       place = line.enter(target.campaignId);
       await place.before;
     }
-    await drawCardsPipelined(pool, target, true, 0, (campaign, deck, draw, seq) => place.leave(leftBy(campaign, deck, draw, seq)));
+    await drawCardsPipelined(pool, target, true, 0, (campaign, deck, draw, seq) => place.leave(leftBy(campaign, deck, draw, seq)), together);
   } finally {
     place.leave();
     giveBack();
@@ -259,17 +265,24 @@ export const BASELINES = {
     run: drawCardsV0,
   },
   pipelined: {
-    describe: '2 round trips, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head, COMMIT], the connection handed on once COMMIT is sent',
+    describe: '2 round trips, 6 prepared statements: [BEGIN, lock, read deck piles], [update piles, append events + log head, COMMIT] (in one socket write), the connection handed on once COMMIT is sent',
     pipeline: true,
     run: drawCardsPipelined,
   },
 };
 BASELINES.speculative = {
-  describe: `1 round trip, 5 prepared statements: [BEGIN, lock, update piles, append events + log head (both checking the versions), COMMIT], from what the client's own last draw on the campaign left; the first draw of a campaign, or one whose check failed, as pipelined; at most ${CAMPAIGN_TURNS} transactions of a campaign at Postgres at once, the others in line in the client`,
+  describe: `1 round trip, 5 prepared statements: [BEGIN, lock, update piles, append events + log head (both checking the versions), COMMIT] (in one socket write), from what the client's own last draw on the campaign left; the first draw of a campaign, or one whose check failed, as pipelined; at most ${CAMPAIGN_TURNS} transactions of a campaign at Postgres at once, the others in line in the client`,
   pipeline: true,
   run: drawCardsSpeculative,
 };
 BASELINES.current = BASELINES.speculative;
+/** Sends what `send` sends as node-postgres does on its own: each statement in a socket write of its own. */
+const writeByWrite = (client, send) => send();
+BASELINES['statement-writes'] = {
+  describe: `${BASELINES.speculative.describe.replace(' (in one socket write)', '')}; each statement in a socket write of its own, as node-postgres sends them (before the statements sent together went in one write)`,
+  pipeline: true,
+  run: (pool, target) => drawCardsSpeculative(pool, target, writeByWrite),
+};
 BASELINES['commit-answered'] = {
   describe: `${BASELINES.pipelined.describe.replace(', the connection handed on once COMMIT is sent', '')}, the connection kept until COMMIT answers (before the hand-over)`,
   pipeline: true,

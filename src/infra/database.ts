@@ -143,6 +143,22 @@ export function submit<T extends object = Row>(client: pg.ClientBase, statement:
   });
 }
 
+/**
+ * Runs `send`, which sends statements on the client's connection, with the connection's socket
+ * corked: all it sends reaches Postgres in one write, which wakes the connection's backend once
+ * rather than once per statement (node-postgres writes each statement on its own). Returns what
+ * `send` returns.
+ */
+export function inOneWrite<T>(client: pg.ClientBase, send: () => T): T {
+  const { stream } = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection;
+  stream.cork();
+  try {
+    return send();
+  } finally {
+    stream.uncork();
+  }
+}
+
 interface Queued {
   statement: Statement;
   values?: unknown[];
@@ -501,9 +517,9 @@ export class Database {
 
   private async commit(client: pg.PoolClient, state: TransactionState): Promise<void> {
     const parsedBefore = allParsed(client, state.queued);
-    // The queued writes go out first, then COMMIT.
-    const sent = this.sendQueued(client, state);
-    const committed = afterEarlier(sent, submit(client, 'COMMIT')).then((result) => {
+    // The queued writes go out first, then COMMIT, together.
+    const [sent, commitAnswer] = inOneWrite(client, () => [this.sendQueued(client, state), submit(client, 'COMMIT')] as const);
+    const committed = afterEarlier(sent, commitAnswer).then((result) => {
       // COMMIT of a transaction that an error aborted answers ROLLBACK: nothing was written.
       if (result.command !== 'COMMIT') throw new RolledBackAtCommit(`COMMIT answered ${result.command}: the transaction had failed`);
     });

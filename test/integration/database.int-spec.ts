@@ -266,6 +266,22 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     return order;
   }
 
+  it('sends the writes it queued and COMMIT to Postgres in one socket write', async () => {
+    const context = await writing('one-write');
+    await runInRequestContext(context, () => db.write(`INSERT INTO ${table} (id) VALUES ($1)`, ['one-write, too']));
+    const socket = (context.transaction as unknown as { connection: { stream: { _write(): void; _writev(): void } } }).connection.stream;
+    const writes = [jest.spyOn(socket, '_write'), jest.spyOn(socket, '_writev')];
+    let socketWrites: number;
+    try {
+      await db.finish(context, 'commit');
+    } finally {
+      socketWrites = writes.map((spy) => spy.mock.calls.length).reduce((sum, calls) => sum + calls);
+      for (const spy of writes) spy.mockRestore();
+    }
+    expect(socketWrites).toBe(1);
+    expect([await written('one-write'), await written('one-write, too')]).toEqual([true, true]);
+  });
+
   it('hands the connection to the next transaction as soon as COMMIT is sent', async () => {
     expect(await handOver(await writing('first'))).toEqual(['next transaction has the connection', 'COMMIT answered']);
     expect(await written('first')).toBe(true);
