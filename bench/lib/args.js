@@ -36,8 +36,9 @@ const HELP = `Usage: node bench/run.js [options]   (npm run bench -- [options])
                         performance work), turns (pipelined, with a campaign's transactions
                         taking turns in the client as the server's do: at most 2 of them at
                         Postgres at once), commit-answered (pipelined, the connection kept
-                        until COMMIT answers), or think-1ms and think-4ms (pipelined, held
-                        that long between its round trips)
+                        until COMMIT answers), think-1ms and think-4ms (pipelined, held
+                        that long between its round trips), or statement-writes (current,
+                        each statement in a socket write of its own)
   --quiet-threshold P   before each slice, wait until the machine is below P % of one core busy
                         for a second (default 30; 0: do not wait) — a shared machine's
                         neighbours would otherwise decide the figures

@@ -303,7 +303,8 @@ class RolledBackAtCommit extends Error {}
  * COMMIT answers ROLLBACK and the request reports the write's failure: nothing was written. A card
  * draw from the campaign as it is takes two round trips: BEGIN, the lock and the reads; the writes
  * and COMMIT. One from what the process kept of the campaign sends them all together
- * ({@link writeIdentifying}, GameLedger): one round trip.
+ * ({@link writeIdentifying}, GameLedger): one round trip. What goes out with COMMIT goes in one
+ * socket write ({@link inOneWrite}).
  *
  * A campaign's transactions take turns here before they take a connection
  * ({@link beginOnCampaign}): at most {@link CAMPAIGN_TURNS} of them at Postgres at once — the one
