@@ -45,6 +45,13 @@ class Leaving {
 /** How many campaigns are kept; one is about 1 KB with a standard deck. */
 const KEPT_CAMPAIGNS = 10_000;
 
+/** Sets `key` as the map's newest entry, forgetting its oldest one when it holds {@link KEPT_CAMPAIGNS} already. */
+function setNewest<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  if (map.size >= KEPT_CAMPAIGNS) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
 /**
  * After this many of a campaign's moves in a row found it moved on since the process's own last
  * move ({@link KeptCampaigns.foundMovedOn}), its next moves read it first ({@link KeptCampaigns.nextMoveRecalls}):
@@ -77,9 +84,7 @@ export class KeptCampaigns {
   enter(campaignId: string): Place {
     const before = this.latest.get(campaignId);
     const leaving = new Leaving();
-    this.latest.delete(campaignId);
-    if (this.latest.size >= KEPT_CAMPAIGNS) this.latest.delete(this.latest.keys().next().value!);
-    this.latest.set(campaignId, leaving);
+    setNewest(this.latest, campaignId, leaving);
     return {
       before: before?.left ?? Promise.resolve(undefined),
       beforeIfKnown: () => before?.kept,
@@ -104,9 +109,7 @@ export class KeptCampaigns {
     this.counted.movedOn += 1;
     const inARow = (this.movedOn.get(campaignId)?.inARow ?? 0) + 1;
     const readsLeft = inARow < MOVED_ON_IN_A_ROW ? 0 : Math.min(FIRST_READS * 2 ** (inARow - MOVED_ON_IN_A_ROW), MOST_READS);
-    this.movedOn.delete(campaignId);
-    if (this.movedOn.size >= KEPT_CAMPAIGNS) this.movedOn.delete(this.movedOn.keys().next().value!);
-    this.movedOn.set(campaignId, { inARow, readsLeft });
+    setNewest(this.movedOn, campaignId, { inARow, readsLeft });
   }
 
   /** A move from what was kept found the campaign as the move before it left it. */

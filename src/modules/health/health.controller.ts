@@ -16,9 +16,9 @@ export class HealthController {
    * the commits whose answer was lost with the connection and whose outcome was then asked of
    * the database: committed, aborted, or unknown (the client was told so). `movesFromKept` counts,
    * since start, the draws and rolls that started from the campaign as this process's last move
-   * on it left it: `asLeft` found it so (one round trip), `movedOn` found it moved on by another
-   * process and ran again. Many of the latter mean that several processes serve the same
-   * campaigns.
+   * on it left it: `asLeft` found it so (one round trip), `movedOn` found it moved on (by another
+   * process, or a change made directly in the database) and ran again. Many of the latter mean
+   * that several processes serve the same campaigns.
    */
   @Public()
   @Get()
