@@ -113,7 +113,7 @@ const { KeptCampaigns } = await import('../../dist/modules/events/kept-campaigns
  * The server's drawCards from the campaign as it is (its first draw on a campaign, or a draw in
  * a request that holds more): the key and the deck's campaign are known to the process (no
  * read), the connection is pipelined. BEGIN, the lock and the deck's piles read go out together
- * (one round trip); the piles update and the event append (with the log head, one statement) go
+ * (one round trip, one socket write); the piles update and the event append (with the log head, one statement) go
  * out with COMMIT on a later turn of the event loop, as the server sends them once the response
  * is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
  * 6 prepared statements. The connection goes to a draw waiting for one as soon as COMMIT is sent.
@@ -131,10 +131,12 @@ async function drawCardsPipelined(pool, target, handOn = true, thinkMs = 0, kept
     return promise;
   };
   try {
-    send('BEGIN');
-    const [[campaign], [deck]] = (await Promise.all([send(LOCK_FOR_UPDATE, [target.campaignId]), send(FIND_DECK, [target.deckId])])).map(
-      (result) => result.rows,
-    );
+    // In one socket write too, as the server's (Database.query).
+    const read = together(client, () => {
+      send('BEGIN');
+      return Promise.all([send(LOCK_FOR_UPDATE, [target.campaignId]), send(FIND_DECK, [target.deckId])]);
+    });
+    const [[campaign], [deck]] = (await read).map((result) => result.rows);
     const draw = drawOneToDiscard(deck);
     const seq = campaign.last_event_seq + 1;
     const actor = { id: target.gmMemberId, role: 'GM' };

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ConflictError } from '../common/errors.js';
@@ -150,13 +151,30 @@ export function submit<T extends object = Row>(client: pg.ClientBase, statement:
  * `send` returns.
  */
 export function inOneWrite<T>(client: pg.ClientBase, send: () => T): T {
-  const { stream } = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection;
-  stream.cork();
+  const socket = socketOf(client);
+  socket.cork();
   try {
     return send();
   } finally {
-    stream.uncork();
+    socket.uncork();
   }
+}
+
+/**
+ * Corks the client's socket until the code running now has finished (`process.nextTick`), unless
+ * it is corked already: what that code sends on the connection goes in one write, as with
+ * {@link inOneWrite}, also when it is sent from several calls — BEGIN, a campaign's lock and the
+ * reads sent with it (`Promise.all`).
+ */
+export function inOneWriteThisTick(client: pg.ClientBase): void {
+  const socket = socketOf(client);
+  if (socket.writableCorked > 0) return;
+  socket.cork();
+  process.nextTick(() => socket.uncork());
+}
+
+function socketOf(client: pg.ClientBase): Pick<Writable, 'cork' | 'uncork' | 'writableCorked'> {
+  return (client as unknown as { connection: { stream: Writable } }).connection.stream;
 }
 
 interface Queued {
@@ -303,8 +321,9 @@ class RolledBackAtCommit extends Error {}
  * COMMIT answers ROLLBACK and the request reports the write's failure: nothing was written. A card
  * draw from the campaign as it is takes two round trips: BEGIN, the lock and the reads; the writes
  * and COMMIT. One from what the process kept of the campaign sends them all together
- * ({@link writeIdentifying}, GameLedger): one round trip. What goes out with COMMIT goes in one
- * socket write ({@link inOneWrite}).
+ * ({@link writeIdentifying}, GameLedger): one round trip. What goes out together goes in one
+ * socket write: BEGIN with the reads sent at once ({@link inOneWriteThisTick}), the writes with
+ * COMMIT ({@link inOneWrite}).
  *
  * A campaign's transactions take turns here before they take a connection
  * ({@link beginOnCampaign}): at most {@link CAMPAIGN_TURNS} of them at Postgres at once — the one
@@ -338,6 +357,7 @@ export class Database {
   async query<T extends object = Row>(statement: Statement, values?: unknown[], context = currentRequestContext()): Promise<T[]> {
     const client = context?.transaction;
     if (!client) return (await this.pool.query<T>(toQuery(statement, values))).rows;
+    inOneWriteThisTick(client);
     const earlier = this.sendQueued(client);
     return (await afterEarlier(earlier, submit<T>(client, statement, values))).rows;
   }

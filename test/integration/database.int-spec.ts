@@ -266,20 +266,40 @@ describe('Database: a commit hands its connection on, and a lost answer to COMMI
     return order;
   }
 
+  /** How many writes to the client's socket `work` made. */
+  async function socketWritesDuring(client: pg.PoolClient, work: () => Promise<unknown>): Promise<number> {
+    const socket = (client as unknown as { connection: { stream: { _write(): void; _writev(): void } } }).connection.stream;
+    const writes = [jest.spyOn(socket, '_write'), jest.spyOn(socket, '_writev')];
+    try {
+      await work();
+      return writes.map((spy) => spy.mock.calls.length).reduce((sum, calls) => sum + calls);
+    } finally {
+      for (const spy of writes) spy.mockRestore();
+    }
+  }
+
   it('sends the writes it queued and COMMIT to Postgres in one socket write', async () => {
     const context = await writing('one-write');
     await runInRequestContext(context, () => db.write(`INSERT INTO ${table} (id) VALUES ($1)`, ['one-write, too']));
-    const socket = (context.transaction as unknown as { connection: { stream: { _write(): void; _writev(): void } } }).connection.stream;
-    const writes = [jest.spyOn(socket, '_write'), jest.spyOn(socket, '_writev')];
-    let socketWrites: number;
-    try {
-      await db.finish(context, 'commit');
-    } finally {
-      socketWrites = writes.map((spy) => spy.mock.calls.length).reduce((sum, calls) => sum + calls);
-      for (const spy of writes) spy.mockRestore();
-    }
-    expect(socketWrites).toBe(1);
+    expect(await socketWritesDuring(context.transaction!, () => db.finish(context, 'commit'))).toBe(1);
     expect([await written('one-write'), await written('one-write, too')]).toEqual([true, true]);
+  });
+
+  it('sends BEGIN and the reads sent together (a lock and its prefetch) in one socket write', async () => {
+    const context = newRequestContext();
+    try {
+      await runInRequestContext(context, async () => {
+        const client = await db.begin();
+        const read = () => Promise.all([db.query<{ n: number }>('SELECT 1 AS n'), db.query<{ n: number }>('SELECT 2 AS n'), db.query<{ n: number }>('SELECT 3 AS n')]);
+        let answers: Array<Array<{ n: number }>> = [];
+        expect(await socketWritesDuring(client, async () => (answers = await read()))).toBe(1);
+        expect(answers).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+        // The socket is uncorked once they are sent: a read sent later goes at once, on its own.
+        expect(await socketWritesDuring(client, () => db.query('SELECT 4'))).toBe(1);
+      });
+    } finally {
+      await db.finish(context, 'rollback');
+    }
   });
 
   it('hands the connection to the next transaction as soon as COMMIT is sent', async () => {
