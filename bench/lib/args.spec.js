@@ -2,9 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { parseArgs, parseInstructionArgs } from './args.js';
 
 describe('parseArgs', () => {
-  it('runs every phase for 30 s in 3 slices by default, 5 s in one with --quick', () => {
+  it('runs every phase for 30 s in 3 slices by default, 5 s in one with --quick, after 5 s of warm-up', () => {
     expect(parseArgs([])).toMatchObject({ duration: 30, rounds: 3, warmup: 5, layers: false, compare: [], only: undefined });
-    expect(parseArgs(['--quick'])).toMatchObject({ duration: 5, rounds: 1, warmup: 2 });
+    expect(parseArgs(['--quick'])).toMatchObject({ duration: 5, rounds: 1, warmup: 5 });
     expect(parseArgs(['--quick', '--duration', '12', '--rounds', '2'])).toMatchObject({ duration: 12, rounds: 2 });
   });
 
