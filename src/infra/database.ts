@@ -166,7 +166,7 @@ export function inOneWrite<T>(client: pg.ClientBase, send: () => T): T {
  * {@link inOneWrite}, also when it is sent from several calls — BEGIN, a campaign's lock and the
  * reads sent with it (`Promise.all`).
  */
-export function inOneWriteThisTick(client: pg.ClientBase): void {
+function inOneWriteThisTick(client: pg.ClientBase): void {
   const socket = socketOf(client);
   if (socket.writableCorked > 0) return;
   socket.cork();
