@@ -113,9 +113,9 @@ const { KeptCampaigns } = await import('../../dist/modules/events/kept-campaigns
  * The server's drawCards from the campaign as it is (its first draw on a campaign, or a draw in
  * a request that holds more): the key and the deck's campaign are known to the process (no
  * read), the connection is pipelined. BEGIN, the lock and the deck's piles read go out together
- * (one round trip, one socket write); the piles update and the event append (with the log head, one statement) go
- * out with COMMIT on a later turn of the event loop, as the server sends them once the response
- * is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
+ * (one round trip, one socket write); the piles update and the event append (with the log head,
+ * one statement) go out with COMMIT on a later turn of the event loop, as the server sends them
+ * once the response is ready (one round trip), and a failed write is reported by the commit — 2 round trips,
  * 6 prepared statements. The connection goes to a draw waiting for one as soon as COMMIT is sent.
  * `thinkMs` holds the transaction open that long between its round trips, as a busy server's
  * event loop does before it reads the first answer.
