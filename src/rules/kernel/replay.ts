@@ -1,0 +1,21 @@
+/**
+ * Replaying what events say they derived from their randomness (DESIGN.md, Randomness): given
+ * the draws a mutation recorded, re-derive each event's dice faces, totals and card moves from
+ * its payload and report every outcome that does not follow. Each ruleset exports a replayer per
+ * event type it records.
+ */
+import type { Rng } from '../random/random-stream.js';
+
+/** An event as the log stores it: what everyone may read. */
+export interface LoggedEvent {
+  seq: number;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Re-derives one event's outcome, taking its randomness from `rng` in the order the rule did
+ * (the events of one mutation share one stream, in seq order). Returns one sentence per outcome
+ * that does not follow, naming the field; an empty list when everything follows.
+ */
+export type Replayer = (event: LoggedEvent, rng: Rng) => string[];
