@@ -43,26 +43,6 @@ const PURE_RULES_SYNTAX = [
   { selector: 'ImportExpression', message: `${PURE_RULES_MESSAGE} No dynamic imports in rule code.` },
 ];
 
-/**
- * `{ ...base, more }`: on Node.js 20 an object that starts as a spread and has more properties
- * outlives the young generation's collections, with whatever it points to, until a full one
- * (bench/README.md, "Garbage"). Tests are exempt.
- */
-const YOUNG_COPIES = {
-  selector: "ObjectExpression[properties.0.type='SpreadElement'][properties.length>1]",
-  message: '`{ ...base, more }` outlives the young generation on Node.js 20, with what it points to: write withProps(base, { more }) (src/rules/plain-data.ts).',
-};
-/**
- * `{ get x() { … } }`: on Node.js 20 such an object outlives the young generation's collections,
- * with what its accessors close over, until a full one (bench/README.md, "Garbage"); an object
- * whose class has the accessor does not.
- */
-const SHARED_ACCESSORS = {
-  selector: "ObjectExpression > Property[kind=/^(get|set)$/]",
-  message: 'An object literal with an accessor outlives the young generation on Node.js 20: put the accessor on a class.',
-};
-const NOT_ON_A_REQUEST_PATH = ['src/**/*.spec.ts', 'src/**/testing.ts'];
-
 const MAX_RULES_DEPTH = 5;
 
 /**
@@ -133,10 +113,23 @@ export default defineConfig([
   },
 
   {
-    name: 'arbiter/young-copies',
-    files: ['src/**/*.ts'],
-    ignores: [...NOT_ON_A_REQUEST_PATH, 'src/rules/**'],
-    rules: { 'no-restricted-syntax': ['error', YOUNG_COPIES, SHARED_ACCESSORS] },
+    // Libraries through their front door (DESIGN.md): a private path pins a dependency to one
+    // version and breaks silently on upgrade.
+    name: 'arbiter/no-deep-imports',
+    files: TYPESCRIPT_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@[^/]+/)?[^./][^/]*/(.+/)?(cjs|esm|dist|lib|build|helpers|internal|src)(/|$)',
+              message: "A package's private path: import what the package exports (its name, or a subpath its package.json exports).",
+            },
+          ],
+        },
+      ],
+    },
   },
 
   // STYLE.md 1: rules are pure. Enforced here so a slip fails `npm run lint`, not a code review.
@@ -165,12 +158,5 @@ export default defineConfig([
       ],
       'no-restricted-syntax': ['error', ...PURE_RULES_SYNTAX],
     },
-  },
-  // Both lists of restricted syntax for rule code that is not a test (a later list replaces an earlier one).
-  {
-    name: 'arbiter/rules-purity/young-copies',
-    files: ['src/rules/**/*.ts'],
-    ignores: NOT_ON_A_REQUEST_PATH,
-    rules: { 'no-restricted-syntax': ['error', ...PURE_RULES_SYNTAX, YOUNG_COPIES, SHARED_ACCESSORS] },
   },
 ]);

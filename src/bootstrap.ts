@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { ApolloDriverConfig } from '@nestjs/apollo';
-import { GraphQLModule } from '@nestjs/graphql';
 import { LogController } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import pino from 'pino';
@@ -11,9 +9,10 @@ import { resolveAdminKey } from './infra/admin-key.js';
 import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
 import { EmbeddedDatabase } from './infra/embedded-database.js';
-import { GraphQLFastPath } from './infra/graphql-fast-path.js';
 import { applyMigrations } from './infra/migrations.js';
 import { registerHttpErrorShapes } from './infra/http-errors.js';
+import { IdempotencyStore } from './infra/idempotency.js';
+import { Transactions } from './infra/transactions.js';
 import { registerRequestLifecycle } from './infra/request-lifecycle.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LiveEventsConnections } from './modules/live-events/live-events.connections.js';
@@ -88,7 +87,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
     ? undefined
     : await EmbeddedDatabase.start(config.dataDir, (line) => logger.debug({ postgres: line }));
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const database = new Database(databaseUrl, config.databasePoolSize, { logger });
+  const database = new Database(databaseUrl, config.databasePoolSize);
   try {
     const client = await database.pool.connect();
     try {
@@ -119,9 +118,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
       { logger: new ConsoleLogger({ json: true, logLevels: config.logLevel === 'silent' ? [] : ['log', 'error', 'warn'] }) },
     );
     if (config.corsOrigins.length > 0) enableCors(app, config.corsOrigins);
-    registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), database);
-    // The module's options as @nestjs/apollo completed them (formatError wrapped as Apollo runs it).
-    app.get(GraphQLFastPath).register(adapter.getInstance(), () => app.get(GraphQLModule, { strict: false }).completeOptions as ApolloDriverConfig | undefined);
+    registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), app.get(Transactions), app.get(IdempotencyStore));
     registerOpenApi(app);
     if (config.playground) registerPlaygroundAssets(adapter.getInstance());
     await app.listen(config.port, config.host);

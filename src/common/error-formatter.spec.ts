@@ -1,7 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { Logger } from 'pino';
-import { CommitOutcomeUnknownError } from '../infra/database.js';
-import { COMMIT_OUTCOME_UNKNOWN_MESSAGE, createErrorFormatter } from './error-formatter.js';
+import { createErrorFormatter } from './error-formatter.js';
 
 const logged: string[] = [];
 const logger = { warn: (_fields: object, message: string) => logged.push(message), error: (_fields: object, message: string) => logged.push(message) } as unknown as Logger;
@@ -15,17 +14,6 @@ const seen = (original: Error) => {
 
 describe('createErrorFormatter', () => {
   beforeEach(() => (logged.length = 0));
-
-  it('answers a commit of unknown outcome (a move that committed before its answer) as SERVICE_UNAVAILABLE saying so', () => {
-    const lost = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
-    expect(seen(new CommitOutcomeUnknownError(undefined, lost))).toEqual({
-      message: COMMIT_OUTCOME_UNKNOWN_MESSAGE,
-      path: ['drawCards'],
-      locations: undefined,
-      extensions: { code: 'SERVICE_UNAVAILABLE' },
-    });
-    expect(logged).toEqual(['commit outcome unknown']);
-  });
 
   it('answers a lost database as SERVICE_UNAVAILABLE, nothing written, and anything unknown as a bare INTERNAL_SERVER_ERROR', () => {
     expect(seen(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toMatchObject({

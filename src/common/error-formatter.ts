@@ -2,7 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { ArbiterError, type ErrorCode } from './errors.js';
-import { CommitOutcomeUnknownError, DEADLOCK_DETECTED, LOCK_NOT_AVAILABLE, SERIALIZATION_FAILURE } from '../infra/database.js';
+import { isConnectionFailure, isContentionFailure } from '../infra/database-errors.js';
 
 /** Codes Apollo itself gives to requests it could not parse, validate or coerce. */
 const APOLLO_CLIENT_CODES = new Set([
@@ -18,26 +18,7 @@ const APOLLO_CLIENT_CODES = new Set([
 /** graphql-js's message when a request's variables hold more problems than it reports one by one. */
 const VARIABLE_ERROR_LIMIT = /^Too many errors processing variables/;
 
-const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
-/** What node-postgres throws, without a code, for a statement on a connection that is gone. */
-const LOST_CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end)/;
-
-/** Whether an error means the database could not be reached or the connection to it was lost. */
-export function isConnectionFailure(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  return (code !== undefined && CONNECTION_ERRORS.has(code)) || LOST_CONNECTION_MESSAGES.test(message ?? '');
-}
-
-/** Postgres contention: the campaign was busy, through no fault of the request. */
-export function isContentionFailure(error: unknown): boolean {
-  const code = (error as { code?: string } | undefined)?.code;
-  return code === SERIALIZATION_FAILURE || code === DEADLOCK_DETECTED || code === LOCK_NOT_AVAILABLE;
-}
-
 export const CONTENTION_MESSAGE = 'The campaign was busy; nothing was written. Retry the request.';
-
-export const COMMIT_OUTCOME_UNKNOWN_MESSAGE =
-  "The database went away while the change was being committed, and could not tell whether it was. Retry with the same Idempotency-Key, or read the campaign's events, to find out.";
 
 function coded(formatted: GraphQLFormattedError, code: ErrorCode, message: string): GraphQLFormattedError {
   return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
@@ -63,11 +44,6 @@ export function createErrorFormatter(logger: Logger) {
       return coded(formatted, 'BAD_USER_INPUT', formatted.message);
     }
     if (isContentionFailure(original)) return coded(formatted, 'CONFLICT', CONTENTION_MESSAGE);
-    // A move that commits before its answer is made (GameLedger's speculative moves).
-    if (original instanceof CommitOutcomeUnknownError) {
-      logger.warn({ err: original, path: formatted.path }, 'commit outcome unknown');
-      return coded(formatted, 'SERVICE_UNAVAILABLE', COMMIT_OUTCOME_UNKNOWN_MESSAGE);
-    }
     if (isConnectionFailure(original)) {
       logger.warn({ err: original, path: formatted.path }, 'database unavailable');
       return coded(formatted, 'SERVICE_UNAVAILABLE', 'The database is unavailable; nothing was written. Retry shortly.');

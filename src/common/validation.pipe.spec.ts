@@ -5,11 +5,12 @@ import { DrawCardsInput, MoveCardsInput } from '../modules/decks/deck.inputs.js'
 import { EventsQuery } from '../modules/rest/campaigns-rest.dto.js';
 import { EnchantedRealmsDrawInput, EnchantedRealmsReconcileInput } from '../rulesets/enchanted-realms-cards/enchanted-realms.inputs.js';
 import { TenthRealmStartCombatInput, TenthRealmTrialRollInput } from '../rulesets/tenth-realm/tenth-realm.inputs.js';
-import { type AnyClass, validInstanceOf } from './compiled-validation.js';
 import { BadUserInputError } from './errors.js';
 import { inputValidationOptions, inputValidationPipe } from './validation.pipe.js';
 
 const asArgument = { type: 'body', data: 'input' } as const;
+
+type AnyClass = abstract new (...args: never[]) => unknown;
 
 describe('inputValidationPipe', () => {
   it.each([
@@ -61,9 +62,8 @@ describe('inputValidationPipe: an argument of an input class', () => {
       burns: [{ characterId, cardId: 'QH', effect: 'VANORI', amount: 20 }], drAdjustments: [{ amount: -20, reason: 'fog' }],
     }],
     ['a page of events, as a query string', EventsQuery, { afterSeq: '12' }],
-  ])('builds %s as Nest does, without asking the libraries', async (_name, metatype, value) => {
+  ])('builds %s as Nest\'s own pipe does', async (_name, metatype, value) => {
     const expected = await nestPipe.transform(copyOf(value), argumentOf(metatype));
-    expect(validInstanceOf(metatype, copyOf(value, null))).toStrictEqual(expected);
     const built = await inputValidationPipe.transform(copyOf(value), argumentOf(metatype));
     expect(built).toBeInstanceOf(metatype);
     expect(built).toStrictEqual(expected);
@@ -75,7 +75,6 @@ describe('inputValidationPipe: an argument of an input class', () => {
     const parsed = (): Record<string, unknown> => Object.assign(new ParsedQuery(), { afterSeq: '7', limit: '20' });
     const expected = await nestPipe.transform(parsed(), argumentOf(EventsQuery));
     expect(expected).toStrictEqual(Object.assign(new EventsQuery(), { afterSeq: 7, limit: 20 }));
-    expect(validInstanceOf(EventsQuery, parsed())).toStrictEqual(expected);
     expect(await inputValidationPipe.transform(parsed(), argumentOf(EventsQuery))).toStrictEqual(expected);
   });
 
@@ -103,7 +102,6 @@ describe('inputValidationPipe: an argument of an input class', () => {
   ])('refuses %s with the problem Nest reports', async (_name, metatype, value, field, message) => {
     const refusalOf = (pipe: ValidationPipe) => pipe.transform(copyOf(value), argumentOf(metatype)).catch((error: unknown) => error);
     const [ours, nests] = await Promise.all([refusalOf(inputValidationPipe), refusalOf(nestPipe)]);
-    expect(validInstanceOf(metatype, copyOf(value, null))).toBeUndefined();
     expect(ours).toBeInstanceOf(BadUserInputError);
     expect(ours).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', field } });
     expect(ours).toStrictEqual(nests);

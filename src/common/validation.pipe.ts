@@ -1,5 +1,4 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
-import { validInstanceOf } from './compiled-validation.js';
 import { BadUserInputError } from './errors.js';
 
 function firstProblem(errors: ValidationError[], path = ''): { field: string; message: string } | undefined {
@@ -50,14 +49,9 @@ export const inputValidationOptions = {
   },
 } satisfies ValidationPipeOptions;
 
-/**
- * Nest's ValidationPipe, after a check that every string of the argument can be stored. A valid
- * argument is built and checked by rules compiled once per class (compiled-validation.ts); the
- * rest, errors included, goes through class-transformer and class-validator as before.
- */
+/** Nest's ValidationPipe, after a check that every string of the argument can be stored. */
 class InputValidationPipe extends ValidationPipe {
   constructor() {
-    // The compiled rules follow these options: no whitelist, groups or transform options.
     super(inputValidationOptions);
   }
 
@@ -69,10 +63,6 @@ class InputValidationPipe extends ValidationPipe {
         const named = field === '' ? (metadata.data ?? 'input') : field;
         throw new BadUserInputError(`${named} must not contain a NUL character or half of a UTF-16 surrogate pair`, named);
       }
-    }
-    if (metadata.metatype !== undefined && this.toValidate(metadata)) {
-      const valid = validInstanceOf(metadata.metatype, value);
-      if (valid !== undefined) return valid;
     }
     return super.transform(value, metadata);
   }

@@ -73,8 +73,6 @@ export function rateLimitPlugin(limiter: OperationRateLimiter): ApolloServerPlug
       return {
         async didResolveOperation({ operation, request }) {
           const context = currentRequestContext();
-          // Counted already, by the fast path that handed the request over: the same outcome.
-          if (context?.operationsCounted) return context.operationsCounted;
           await countOperations(limiter, context?.principal ?? null, operation, request.http?.headers.get('x-forwarded-for'));
         },
       };

@@ -1,7 +1,7 @@
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../common/errors.js';
-import { isConnectionFailure } from '../common/error-formatter.js';
+import { isConnectionFailure } from './database-errors.js';
 import { errorBody } from './request-lifecycle.js';
 
 type ErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;

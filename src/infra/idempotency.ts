@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
-import { CLAIM_SAVEPOINT, LOCK_NOT_AVAILABLE, prepared, type Database } from './database.js';
-import type { RequestContext } from './request-context.js';
+import { Injectable } from '@nestjs/common';
+import { LOCK_NOT_AVAILABLE, sqlStateOf } from './database-errors.js';
+import { PrismaService } from './database.js';
+import { Transactions } from './transactions.js';
 
 /** How long a stored response answers retries (DESIGN.md: 24 h). */
 export const IDEMPOTENCY_TTL_HOURS = 24;
@@ -52,83 +54,68 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
   return hash('sha256', `${method} ${url}\n${JSON.stringify(body ?? null)}`, 'hex');
 }
 
-const INSERT_CLAIM = prepared(
-  'idempotency.insert-claim',
-  `INSERT INTO idempotency_records (principal, key, request_hash, expires_at)
-   VALUES ($1, $2, $3, now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}))
-   ON CONFLICT (principal, key) DO NOTHING RETURNING true AS claimed`,
-);
-
 /**
- * Claims an Idempotency-Key for this request inside the request's transaction. The claim is a
- * row insert: a concurrent request with the same key blocks on it until the first commits (then
- * replays its response) or rolls back (then goes ahead itself), so a key never runs twice. A
- * first use of a key costs one round trip: BEGIN, the lock timeout, the insert and the savepoint
- * the request's failure goes back to, sent together.
+ * The Idempotency-Key records: claimed inside the request's transaction, with the answer kept in
+ * the same transaction as what it acknowledges (request-lifecycle.ts).
  */
-export async function claimIdempotencyKey(
-  db: Database,
-  context: RequestContext,
-  principal: string,
-  key: string,
-  fingerprint: string,
-): Promise<IdempotencyClaim> {
-  await db.begin(context);
-  await db.write(`SET LOCAL lock_timeout = ${IDEMPOTENCY_WAIT_MS}`, undefined, context);
-  const stored = storedKey(key);
-  try {
-    if (await insertClaim(db, context, principal, stored, fingerprint)) return claimed(context);
-    const [record] = await db.query<{ request_hash: string; response_status: number; response_body: string; expired: boolean }>(
-      `SELECT request_hash, response_status, response_body, expires_at < now() AS expired
-         FROM idempotency_records WHERE principal = $1 AND key = $2`,
-      [principal, stored],
-      context,
-    );
-    if (!record || record.expired) {
-      await db.write('DELETE FROM idempotency_records WHERE principal = $1 AND key = $2', [principal, stored], context);
-      if (await insertClaim(db, context, principal, stored, fingerprint)) return claimed(context);
-      return { kind: 'busy' };
+@Injectable()
+export class IdempotencyStore {
+  constructor(
+    private readonly db: Transactions,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  /**
+   * Claims an Idempotency-Key for this request inside the request's transaction. The claim is a
+   * row insert: a concurrent request with the same key waits on it until the first commits (then
+   * replays its answer) or rolls back (then goes ahead itself), so a key never runs twice.
+   */
+  async claim(principal: string, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+    const tx = this.db.tx;
+    const stored = storedKey(key);
+    try {
+      await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${IDEMPOTENCY_WAIT_MS}`);
+      if (await this.insertClaim(principal, stored, fingerprint)) return { kind: 'claimed' };
+      const record = await tx.idempotencyRecord.findUnique({ where: { principal_key: { principal, key: stored } } });
+      if (!record || record.expiresAt < new Date()) {
+        await tx.idempotencyRecord.deleteMany({ where: { principal, key: stored } });
+        return (await this.insertClaim(principal, stored, fingerprint)) ? { kind: 'claimed' } : { kind: 'busy' };
+      }
+      if (record.requestHash !== fingerprint) return { kind: 'reused' };
+      if (record.responseStatus === null || record.responseBody === null) return { kind: 'busy' };
+      return { kind: 'replay', response: { status: record.responseStatus, body: unseal(principal, key, record.responseBody) } };
+    } catch (error) {
+      if (sqlStateOf(error) === LOCK_NOT_AVAILABLE) return { kind: 'busy' };
+      throw error;
     }
-    if (record.request_hash !== fingerprint) return { kind: 'reused' };
-    return { kind: 'replay', response: { status: record.response_status, body: unseal(principal, key, record.response_body) } };
-  } catch (error) {
-    if ((error as { code?: string }).code === LOCK_NOT_AVAILABLE) return { kind: 'busy' };
-    throw error;
+  }
+
+  /** Keeps the first answer under its claimed key, sealed with it, in the request's transaction. */
+  async store(principal: string, key: string, response: StoredResponse): Promise<void> {
+    await this.db.tx.idempotencyRecord.update({
+      where: { principal_key: { principal, key: storedKey(key) } },
+      data: { responseStatus: response.status, responseBody: seal(principal, key, response.body) },
+    });
+  }
+
+  /**
+   * Keeps the answer of a request that failed — its writes undone with its transaction — on its
+   * own, unless another request took the key meanwhile.
+   */
+  async storeAlone(principal: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
+    await this.prisma.idempotencyRecord.createMany({
+      data: [{ principal, key: storedKey(key), requestHash: fingerprint, responseStatus: response.status, responseBody: seal(principal, key, response.body), expiresAt: expiry() }],
+      skipDuplicates: true,
+    });
+  }
+
+  private async insertClaim(principal: string, keyHash: string, fingerprint: string): Promise<boolean> {
+    const { count } = await this.db.tx.idempotencyRecord.createMany({
+      data: [{ principal, key: keyHash, requestHash: fingerprint, expiresAt: expiry() }],
+      skipDuplicates: true,
+    });
+    return count === 1;
   }
 }
 
-function claimed(context: RequestContext): IdempotencyClaim {
-  context.claimSavepoint = true;
-  return { kind: 'claimed' };
-}
-
-/**
- * Inserts the claim, and sets the savepoint after it in the same round trip: used only when the
- * claim is the request's (a savepoint after an insert that found the key taken is never rolled
- * back to, and a later one of the same name replaces it).
- */
-async function insertClaim(db: Database, context: RequestContext, principal: string, keyHash: string, fingerprint: string): Promise<boolean> {
-  const [rows] = await Promise.all([
-    db.query(INSERT_CLAIM, [principal, keyHash, fingerprint], context),
-    db.query(`SAVEPOINT ${CLAIM_SAVEPOINT}`, undefined, context),
-  ]);
-  return rows.length === 1;
-}
-
-/**
- * Stores the first response under its key, sealed with it, in the same transaction as what it
- * acknowledges: a write that goes out with the request's COMMIT.
- */
-export async function storeIdempotentResponse(
-  db: Database,
-  context: RequestContext,
-  principal: string,
-  key: string,
-  response: StoredResponse,
-): Promise<void> {
-  await db.write(
-    'UPDATE idempotency_records SET response_status = $3, response_body = $4 WHERE principal = $1 AND key = $2',
-    [principal, storedKey(key), response.status, seal(principal, key, response.body)],
-    context,
-  );
-}
+const expiry = (): Date => new Date(Date.now() + IDEMPOTENCY_TTL_HOURS * 3_600_000);

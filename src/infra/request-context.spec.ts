@@ -1,4 +1,4 @@
-import { batchedRead, groupedBy, newRequestContext, runInRequestContext, type RequestContext } from './request-context.js';
+import { batchedRead, groupedBy, newRequestContext, runInRequestContext } from './request-context.js';
 
 /** A readMany that records the keys of each call and answers `value of <key>`, leaving out `none`. */
 function recorder() {
@@ -45,13 +45,6 @@ describe('batchedRead', () => {
       failing = false;
       await expect(batchedRead('things', 'a', readMany)).resolves.toBe('a');
     });
-  });
-
-  it('reads at once in a request with a transaction open (a mutation)', async () => {
-    const { calls, readMany } = recorder();
-    const context = { ...newRequestContext(), transaction: {} as RequestContext['transaction'] };
-    await runInRequestContext(context, () => Promise.all([batchedRead('things', 'a', readMany), batchedRead('things', 'b', readMany)]));
-    expect(calls).toEqual([['a'], ['b']]);
   });
 
   it('reads at once outside a request', async () => {

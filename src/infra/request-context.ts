@@ -1,52 +1,55 @@
 import DataLoader from 'dataloader';
-import type pg from 'pg';
+import { ClsServiceManager } from 'nestjs-cls';
 import type { Principal } from '../modules/auth/principal.js';
-import { carriedValue, runCarrying } from './promise-context.js';
+import { inTransaction } from './transactions.js';
 
 /**
- * What one request carries through every await: who is calling and, once a write begins, the
- * transaction every query of the request joins. One request, one transaction, committed only
- * when the response is ready, so nothing is acknowledged that is not durable.
+ * What one request carries through every await (nestjs-cls, on AsyncLocalStorage): who is calling
+ * and what must wait for its transaction to commit.
  */
 export interface RequestContext {
   principal: Principal | null;
   /** Set when an Authorization header was present but named no key. */
   invalidKey: boolean;
-  transaction: pg.PoolClient | null;
-  /** Gives back the request's turn on the campaign it locks (Database.beginOnCampaign), once its transaction has ended. */
-  campaignTurn?: () => void;
   /**
-   * Set by the Idempotency-Key claim: the savepoint after the claim, so a failed mutation can
-   * undo the request's writes and still keep the claim that will store its answer.
+   * While the request's own transaction is open (request-lifecycle.ts): what runs once it has
+   * committed, never if it rolls back ({@link afterRequestCommits}).
    */
-  claimSavepoint: boolean;
-  /** A mutation of this request failed: its writes are undone and no later one may write. */
-  failed: boolean;
-  /** A mutation of this request succeeded: a later one that fails can no longer be run again alone. */
-  mutated: boolean;
-  /**
-   * Set while the request's only mutation runs, before its transaction holds anything: it may
-   * commit on its own (Database.mayCommitAlone).
-   */
-  soleMutation?: boolean;
-  /** The request's operations counted against the rate limit, when counted before Apollo ran (graphql-fast-path.ts). */
-  operationsCounted?: Promise<void>;
+  committed?: Array<() => void>;
   /** The request's batched reads, by name ({@link batchedRead}). */
   loaders?: Map<string, DataLoader<string, unknown>>;
 }
 
-/** Runs `callback` in `context`: it and every await it starts see the context (promise-context.ts). */
+const REQUEST = 'arbiter.request';
+
+export function newRequestContext(principal: Principal | null = null, invalidKey = false): RequestContext {
+  return { principal, invalidKey };
+}
+
+/** Runs `callback` in `context`: it and every await it starts see the context. */
 export function runInRequestContext<R>(context: RequestContext, callback: () => R): R {
-  return runCarrying(context, callback);
+  const cls = ClsServiceManager.getClsService();
+  return cls.run(() => {
+    cls.set(REQUEST, context);
+    return callback();
+  });
 }
 
 /** The context of the request the running code serves; undefined outside one. */
 export function currentRequestContext(): RequestContext | undefined {
-  return carriedValue() as RequestContext | undefined;
+  const cls = ClsServiceManager.getClsService();
+  return cls.isActive() ? cls.get<RequestContext | undefined>(REQUEST) : undefined;
 }
 
-export function newRequestContext(principal: Principal | null = null, invalidKey = false): RequestContext {
-  return { principal, invalidKey, transaction: null, claimSavepoint: false, failed: false, mutated: false };
+/**
+ * Queues `callback` for once the request's own transaction has committed (never if it rolls
+ * back); false, queuing nothing, when the running code is not in that transaction.
+ */
+export function afterRequestCommits(callback: () => void): boolean {
+  const committed = currentRequestContext()?.committed;
+  if (!committed || !inTransaction()) return false;
+  committed.push(callback);
+  return true;
 }
 
 /**
@@ -54,15 +57,13 @@ export function newRequestContext(principal: Principal | null = null, invalidKey
  * together are made in one statement: the items of a GraphQL list resolve their fields together,
  * and each would otherwise read on its own (N+1: `campaigns { decks }`, `characters { handCount }`).
  * `readMany` answers for the keys asked so far, by key; a key it leaves out has nothing. Reads are
- * batched, never kept: a caller after a write reads anew. Callers asking for the same key share
- * what was read and must not change it. `name` names the read: within a request, the first
- * `readMany` given for a name serves every later call of that name.
+ * batched, never kept: a caller after a write reads anew. `name` names the read: within a
+ * request, the first `readMany` given for a name serves every later call of that name.
  */
 export function batchedRead<V>(name: string, key: string, readMany: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>): Promise<V | undefined> {
   const context = currentRequestContext();
-  // A mutation's reads come one after another, in its transaction: nothing to batch, and no
-  // tick to wait for.
-  if (!context || context.transaction) return readMany([key]).then((found) => found.get(key));
+  // A mutation's reads come one after another: nothing to batch.
+  if (!context || inTransaction()) return readMany([key]).then((found) => found.get(key));
   const loaders = (context.loaders ??= new Map());
   let loader = loaders.get(name) as DataLoader<string, V | undefined> | undefined;
   if (!loader) {

@@ -1,14 +1,17 @@
-import type { Database } from './database.js';
 import { SettledFacts } from './settled-facts.js';
 
 /** Facts over `rows`, with a switch for whether the request has a transaction open, counting reads. */
 function facts(rows: Record<string, string>, capacity = 10) {
-  const db = { transaction: false, inTransaction() { return this.transaction; } };
+  const db = { transaction: false };
   const reads: string[] = [];
-  const settled = new SettledFacts<string>(db as unknown as Database, capacity, async (key) => {
-    reads.push(key);
-    return rows[key];
-  });
+  const settled = new SettledFacts<string>(
+    { max: capacity },
+    async (key) => {
+      reads.push(key);
+      return rows[key];
+    },
+    () => db.transaction,
+  );
   return { db, reads, settled };
 }
 

@@ -1,29 +1,38 @@
-import type { Database } from './database.js';
+import { LRUCache } from 'lru-cache';
+import { inTransaction } from './transactions.js';
 
 /**
  * Answers that never change once committed — the campaign a deck or an encounter belongs to, the
- * campaign and member a character belongs to: rows that are never moved nor deleted. A committed
- * answer is kept (up to `capacity` keys, the oldest going first), which spares every later
- * request the round trip before its transaction. An answer read inside a transaction may be of a
- * row that rolls back, so it is not kept; nor is "not found", which a later insert makes false.
+ * campaign and member a character belongs to, a deck's cards: rows that are never moved, changed
+ * nor deleted. A committed answer is kept (the least recently used go first), which spares later
+ * requests a round trip. An answer read inside a transaction may be of a row that rolls back, so
+ * it is not kept; nor is "not found", which a later insert makes false.
  */
-export class SettledFacts<V> {
-  private readonly known = new Map<string, V>();
+export class SettledFacts<V extends object | string> {
+  private readonly known: LRUCache<string, V>;
 
   constructor(
-    private readonly db: Database,
-    private readonly capacity: number,
+    options: { max: number } | { maxSize: number; sizeOf: (value: V) => number },
     private readonly read: (key: string) => Promise<V | undefined>,
-  ) {}
+    private readonly readsMayRollBack: () => boolean = inTransaction,
+  ) {
+    this.known = new LRUCache<string, V>('max' in options ? { max: options.max } : { maxSize: options.maxSize, sizeCalculation: options.sizeOf });
+  }
 
   async get(key: string): Promise<V | undefined> {
     const known = this.known.get(key);
     if (known !== undefined) return known;
     const value = await this.read(key);
-    if (value !== undefined && !this.db.inTransaction()) {
-      if (this.known.size >= this.capacity) this.known.delete(this.known.keys().next().value!);
-      this.known.set(key, value);
-    }
+    if (value !== undefined && !this.readsMayRollBack()) this.known.set(key, value);
     return value;
+  }
+
+  /** Keeps an answer read together with something else (a deck's cards, read with its piles). */
+  keep(key: string, value: V): void {
+    if (!this.readsMayRollBack()) this.known.set(key, value);
+  }
+
+  peek(key: string): V | undefined {
+    return this.known.get(key);
   }
 }

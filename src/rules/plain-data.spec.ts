@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { copyData, sameData, withProps } from './plain-data.js';
+import { copyData, sameData } from './plain-data.js';
 
 /** JSON text with every object's keys sorted: what jsonb makes equal. */
 const canonical = (value: unknown): string =>
@@ -86,40 +86,5 @@ describe('sameData', () => {
       { numRuns: 2000 },
     );
     fc.assert(fc.property(fc.jsonValue({ maxDepth: 4 }), (a) => expect(canonical(copyData(a))).toBe(canonical(a))));
-  });
-});
-
-describe('withProps', () => {
-  const object = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 8 });
-
-  it('makes what the spread `{ ...base, ...extra }` makes, keys in the same order, and changes neither', () => {
-    fc.assert(
-      fc.property(object, object, (base, extra) => {
-        const [baseBefore, extraBefore] = [JSON.stringify(base), JSON.stringify(extra)];
-        const made = withProps(base, extra);
-        const spread = { ...base, ...extra };
-        expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
-        expect(Object.keys(made)).toEqual(Object.keys(spread));
-        expect(made).toEqual(spread);
-        expect([JSON.stringify(base), JSON.stringify(extra)]).toEqual([baseBefore, extraBefore]);
-        expect(made).not.toBe(base);
-      }),
-    );
-  });
-
-  it('keeps a "__proto__" key as a key, as the spread does, and leaves the prototype alone', () => {
-    const base = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as object;
-    const made = withProps(base, { b: 2 });
-    expect(Object.getPrototypeOf(made)).toBe(Object.prototype);
-    expect(Object.keys(made)).toEqual(['__proto__', 'a', 'b']);
-    expect((made as { polluted?: boolean }).polluted).toBeUndefined();
-    const fromExtra = withProps({ a: 1 }, JSON.parse('{"__proto__": {"polluted": true}}') as object);
-    expect(Object.getPrototypeOf(fromExtra)).toBe(Object.prototype);
-    expect(Object.keys(fromExtra)).toEqual(['a', '__proto__']);
-  });
-
-  it('takes null and undefined as empty, as the spread does', () => {
-    expect(withProps({ a: 1 }, undefined as unknown as object)).toEqual({ a: 1 });
-    expect(withProps(null as unknown as object, { b: 2 })).toEqual({ b: 2 });
   });
 });

@@ -54,21 +54,3 @@ export function sameData(a: unknown, b: unknown): boolean {
   for (const key of Object.keys(right)) if (right[key] !== undefined) keys -= 1;
   return keys === 0;
 }
-
-/**
- * `{ ...base, ...extra }`, as an object that dies young. On Node.js 20 (V8 11.3) an object that
- * starts as a spread of another (`{ ...base, more }`, `{ ...a, ...b }`, or `{ ...base }` given a
- * property afterwards) outlives the young generation's collections, with everything it points to,
- * until a full one: on a hot path, a full collection a second (bench/README.md, "Garbage").
- * `Object.assign` onto a new object has the same result for plain data, except that it would set
- * the copy's prototype from an own `__proto__` key (JSON can hold one), which the spread defines as
- * a property.
- */
-export function withProps<B extends object, E extends object>(base: B, extra: E): Omit<B, keyof E> & E {
-  // eslint-disable-next-line no-restricted-syntax -- here the spread is what is meant
-  if (hasOwnProto(base) || hasOwnProto(extra)) return { ...base, ...extra };
-  return Object.assign({}, base, extra);
-}
-
-/** Whether `value` has an own `__proto__` key; like the spread, null and undefined are empty. */
-const hasOwnProto = (value: object | null | undefined): boolean => value != null && Object.hasOwn(value, '__proto__');

@@ -1,4 +1,4 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CampaignAction } from '../modules/events/game-ledger.service.js';
 
 /** What a ruleset's module adds to the platform when a campaign of its ruleset is created. */
@@ -36,7 +36,3 @@ export class RulesetHooks {
     await this.setups.get(rulesetId)?.setUpCampaign(action, settings);
   }
 }
-
-@Global()
-@Module({ providers: [RulesetHooks], exports: [RulesetHooks] })
-export class RulesetHooksModule {}

@@ -1,6 +1,5 @@
 import { Field, ObjectType, Query, Resolver } from '@nestjs/graphql';
 import { Public } from '../modules/auth/auth.guard.js';
-import { withProps } from '../rules/plain-data.js';
 import { RulesetHooks } from './ruleset-hooks.js';
 import { RULESETS } from './ruleset-registry.js';
 
@@ -20,6 +19,6 @@ export class RulesetsResolver {
   @Public()
   @Query(() => [Ruleset], { description: 'The rule systems Arbiter knows. Needs no key.' })
   rulesets(): Ruleset[] {
-    return RULESETS.map((ruleset) => withProps(ruleset, { implemented: this.hooks.isImplemented(ruleset.id) }));
+    return RULESETS.map((ruleset) => ({ ...ruleset, implemented: this.hooks.isImplemented(ruleset.id) }));
   }
 }

@@ -1,5 +1,5 @@
-import { countMovesFromKept, createTable } from '../helpers/arbiter.js';
-import { answeredBeforeSending, range, sentStatements, useTestArbiter } from '../helpers/db-checks.js';
+import { createTable } from '../helpers/arbiter.js';
+import { range, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) {
   drawCards(input: $input) { cards { id code suit rank color } deck { cardCount drawPileCount discardPile { code } table { code } hands { characterId count } } reshuffled eventSeq }
@@ -97,21 +97,18 @@ describe('decks over HTTP', () => {
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
   });
 
-  describe('round trips', () => {
+  describe("moves that meet another process's writes", () => {
     const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { code } deck { drawPileCount } eventSeq } }`;
-    /** The lock of a draw from what the server kept of the campaign: it reads nothing but the transaction's id. */
-    const lockAlone = 'SELECT pg_current_xact_id()::text AS xact_id FROM campaigns';
-    /** A table whose deck's campaign the server knows (a read learns it), and no move of it yet. */
-    async function knownTable() {
-      const table = await createTable(env.arbiter.url);
-      await table.gm.data(`query ($id: ID!) { deck(id: $id) { id } }`, { id: table.deckId });
-      return { table, input: { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } } };
+    async function table() {
+      const created = await createTable(env.arbiter.url);
+      return { table: created, input: { input: { deckId: created.deckId, count: 1, to: 'DISCARD' } } };
     }
-    /** Moves the deck's top card to the bottom and back as another process would: its version moves on. */
-    async function reorderBehindTheServer(deckId: string): Promise<string> {
+    /** Moves the deck's top card to the bottom as another process would: the campaign's version moves on. */
+    async function reorderBehindTheServer(campaignId: string, deckId: string): Promise<string> {
       const [{ draw_pile: pile }] = await env.db.query('SELECT draw_pile FROM decks WHERE id = $1', [deckId]);
       const reordered = [...pile.slice(1), pile[0]];
       await env.db.query('UPDATE decks SET draw_pile = $2, version = version + 1 WHERE id = $1', [deckId, reordered]);
+      await env.db.query('UPDATE campaigns SET version = version + 1 WHERE id = $1', [campaignId]);
       return reordered[0];
     }
     /** Another process's move on the campaign: an event, the log head and the campaign's version move on. */
@@ -124,142 +121,71 @@ describe('decks over HTTP', () => {
       await env.db.query('UPDATE campaigns SET last_event_seq = last_event_seq + 1, version = version + 1 WHERE id = $1', [campaignId]);
     }
 
-    it('draws from the campaign as it is in two: BEGIN, the lock and the piles; then the writes with COMMIT', async () => {
-      const { table, input } = await knownTable();
-      const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
-      expect({ begin: sentWhen('BEGIN'), lock: sentWhen('FOR UPDATE'), piles: sentWhen('FROM decks WHERE id') }).toEqual({ begin: 0, lock: 0, piles: 0 });
-      const piles = sentWhen('UPDATE decks SET');
-      expect(piles).toBe(3);
-      expect({ event: sentWhen('INSERT INTO game_events'), commit: sentWhen('COMMIT') }).toEqual({ event: piles, commit: piles });
-      expect(sentWhen(lockAlone)).toBeUndefined();
-    });
-
-    it('draws after its own last move in one: the lock, the writes and COMMIT together', async () => {
-      const { table, input } = await knownTable();
-      const first = await table.gm.data(draw, input);
-      const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
-      const sent = ['BEGIN', lockAlone, 'UPDATE decks SET', 'INSERT INTO game_events', 'COMMIT'].map(sentWhen);
-      expect(sent).toEqual([0, 0, 0, 0, 0]);
-      expect(sentWhen('FROM decks WHERE id')).toBeUndefined();
-      const [{ draw_pile: pile, discard_pile: discard }] = await env.db.query('SELECT draw_pile, discard_pile FROM decks WHERE id = $1', [table.deckId]);
-      expect({ drawPile: pile.length, discard: discard.length }).toEqual({ drawPile: 50, discard: 2 });
-      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(first.drawCards.eventSeq + 1), lastEventSeq: first.drawCards.eventSeq + 1 });
-    });
-
-    it('rolls after its own last move in one too, and a draw after the roll still starts from what the draw before left', async () => {
-      const { table, input } = await knownTable();
-      const roll = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
-      const first = await table.gm.data(draw, input);
-      const rolled = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(roll, { input: { campaignId: table.campaignId, expression: '2d6' } }));
-      expect(['BEGIN', lockAlone, 'INSERT INTO game_events', 'COMMIT'].map(rolled)).toEqual([0, 0, 0, 0]);
-      const drawn = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
-      expect(['BEGIN', lockAlone, 'UPDATE decks SET', 'INSERT INTO game_events', 'COMMIT'].map(drawn)).toEqual([0, 0, 0, 0, 0]);
-      const last = first.drawCards.eventSeq + 2;
-      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
-      // Both verifiable as any other: each event's randomness is the campaign's stream at its seq.
-      const events = await env.db.query('SELECT seq, stream_seq FROM game_events WHERE campaign_id = $1 AND seq > $2 ORDER BY seq', [table.campaignId, first.drawCards.eventSeq]);
-      expect(events).toEqual([
-        { seq: last - 1, stream_seq: last - 1 },
-        { seq: last, stream_seq: last },
-      ]);
-    });
-
-    it('draws from the deck as it is when it moved on since the server last saw it', async () => {
-      const { table, input } = await knownTable();
-      await table.gm.data(draw, input);
-      const top = await reorderBehindTheServer(table.deckId);
-      const sentWhen = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
-      // The one-round-trip draw failed on the deck's version; the draw ran again from the deck as it is.
-      expect(sentWhen(lockAlone)).toBe(0);
-      expect(sentWhen('FROM decks WHERE id')).toBeGreaterThan(0);
-      const [{ discard_pile: discard }] = await env.db.query('SELECT discard_pile FROM decks WHERE id = $1', [table.deckId]);
+    it('draws from the deck as it is, whoever moved it last', async () => {
+      const { table: played, input } = await table();
+      await played.gm.data(draw, input);
+      const top = await reorderBehindTheServer(played.campaignId, played.deckId);
+      await played.gm.data(draw, input);
+      const [{ discard_pile: discard }] = await env.db.query('SELECT discard_pile FROM decks WHERE id = $1', [played.deckId]);
       expect(discard[0]).toBe(top);
-      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
-      const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
-      expect(seqs).toEqual(range(lastEventSeq));
-      // And the next draw goes in one round trip again, from what that draw left.
-      const next = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(draw, input));
-      expect(next('FROM decks WHERE id')).toBeUndefined();
-      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
-    });
-
-    it('after a draw that found the deck moved on, the draws queued behind it go in one round trip again', async () => {
-      const { table, input } = await knownTable();
-      await table.gm.data(draw, input);
-      await reorderBehindTheServer(table.deckId);
-      const sent = await sentStatements(env.arbiter.database, () => Promise.all(range(16).map(() => table.gm.data(draw, input))));
-      // The first ran again from the deck as it is, and the one behind it, which had nothing to
-      // start from, read it too; every other one started from the draw before it.
-      expect(sent.filter(({ text }) => text.includes('FROM decks WHERE id')).length).toBe(2);
-      expect(sent.filter(({ text }) => text.startsWith('SELECT pg_current_xact_id()')).length).toBe(15);
-      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
-      const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
+      expect(await env.db.deckIsConserved(played.deckId)).toBe(true);
+      const { seqs, lastEventSeq } = await env.db.eventSeqs(played.campaignId);
       expect(seqs).toEqual(range(lastEventSeq));
     });
 
-    it('appends after an event another process appended, with its seq', async () => {
-      const { table, input } = await knownTable();
-      const first = await table.gm.data(draw, input);
-      await appendBehindTheServer(table.campaignId);
-      const second = await table.gm.data(draw, input);
+    it('appends after an event another process appended, with its seq and its stream', async () => {
+      const { table: played, input } = await table();
+      const first = await played.gm.data(draw, input);
+      await appendBehindTheServer(played.campaignId);
+      const second = await played.gm.data(draw, input);
       expect(second.drawCards.eventSeq).toBe(first.drawCards.eventSeq + 2);
-      // A roll after another process's move too.
-      await env.db.query('UPDATE campaigns SET version = version + 1 WHERE id = $1', [table.campaignId]);
       const roll = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { eventSeq } }`;
-      expect((await table.gm.data(roll, { input: { campaignId: table.campaignId, expression: '1d20' } })).rollDice.eventSeq).toBe(second.drawCards.eventSeq + 1);
-      const last = second.drawCards.eventSeq + 1;
-      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
-      const [event] = await env.db.query(`SELECT stream_seq FROM game_events WHERE campaign_id = $1 AND seq = $2`, [table.campaignId, second.drawCards.eventSeq]);
+      await appendBehindTheServer(played.campaignId);
+      expect((await played.gm.data(roll, { input: { campaignId: played.campaignId, expression: '1d20' } })).rollDice.eventSeq).toBe(second.drawCards.eventSeq + 2);
+      const last = second.drawCards.eventSeq + 2;
+      expect(await env.db.eventSeqs(played.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
+      const [event] = await env.db.query(`SELECT stream_seq FROM game_events WHERE campaign_id = $1 AND seq = $2`, [played.campaignId, second.drawCards.eventSeq]);
       expect(event.stream_seq).toBe(second.drawCards.eventSeq);
     });
 
-    it('reads first for a while once another process has moved the campaign under two draws in a row', async () => {
-      const { table, input } = await knownTable();
-      await table.gm.data(draw, input);
-      const movesFromKept = await countMovesFromKept(env.arbiter.url);
-      const trips: Array<{ guessed: boolean; read: boolean }> = [];
-      const drawn = async () => {
-        const sent = await sentStatements(env.arbiter.database, () => table.gm.data(draw, input));
-        trips.push({ guessed: sent.some(({ text }) => text.startsWith(lockAlone)), read: sent.some(({ text }) => text.includes('FROM decks WHERE id')) });
-      };
-      for (let move = 0; move < 4; move++) {
-        await appendBehindTheServer(table.campaignId);
-        await drawn();
+    it('is worked out again, writing once, when the campaign moves on between its read and its write', async () => {
+      const { table: played, input } = await table();
+      await played.gm.data(draw, input);
+      // Another process's move lands while this one works: once, on the first write this test sees.
+      await env.db.query(`CREATE OR REPLACE FUNCTION move_elsewhere_once() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.id = '${played.campaignId}' AND NOT EXISTS (SELECT 1 FROM game_events WHERE campaign_id = NEW.id AND type = 'test.elsewhere') THEN
+            INSERT INTO game_events (campaign_id, seq, type, actor_role, payload, stream_seq, seed_epoch)
+              VALUES (NEW.id, OLD.last_event_seq + 1, 'test.elsewhere', 'GM', '{}', OLD.last_event_seq + 1, OLD.seed_epoch);
+            UPDATE campaigns SET last_event_seq = OLD.last_event_seq + 1, version = OLD.version + 1 WHERE id = NEW.id;
+            RETURN NULL;
+          END IF;
+          RETURN NEW;
+        END $$`);
+      await env.db.query('CREATE TRIGGER move_elsewhere_once BEFORE UPDATE OF version ON campaigns FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION move_elsewhere_once()');
+      try {
+        const drawn = await played.gm.data(draw, input);
+        const { seqs, lastEventSeq } = await env.db.eventSeqs(played.campaignId);
+        expect(seqs).toEqual(range(lastEventSeq));
+        expect(drawn.drawCards.eventSeq).toBe(lastEventSeq);
+        const types = await env.db.query('SELECT type FROM game_events WHERE campaign_id = $1 AND seq > $2 ORDER BY seq', [played.campaignId, lastEventSeq - 2]);
+        expect(types.map((row: { type: string }) => row.type)).toEqual(['test.elsewhere', 'cards.drawn']);
+        expect(await env.db.deckIsConserved(played.deckId)).toBe(true);
+      } finally {
+        await env.db.query('DROP TRIGGER move_elsewhere_once ON campaigns');
+        await env.db.query('DROP FUNCTION move_elsewhere_once()');
       }
-      // Nothing moves it now: after eight reads in all, a draw goes in one round trip again.
-      for (let move = 0; move < 7; move++) await drawn();
-      const guessedAndRead = { guessed: true, read: true };
-      const read = { guessed: false, read: true };
-      expect(trips).toEqual([guessedAndRead, guessedAndRead, ...range(8).map(() => read), { guessed: true, read: false }]);
-      // GET /health counts them: two moved on, one as it was left.
-      expect(await movesFromKept()).toEqual({ asLeft: 1, movedOn: 2 });
-      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
-      const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
-      expect(seqs).toEqual(range(lastEventSeq));
     });
 
-    it('does not refuse a draw for what the server last saw when the deck has the cards now', async () => {
-      const { table } = await knownTable();
-      await table.gm.data(draw, { input: { deckId: table.deckId, count: 52, to: 'TABLE' } });
-      // Every card back in the draw pile, behind the server's back.
-      await env.db.query('UPDATE decks SET draw_pile = table_cards, table_cards = $2, version = version + 1 WHERE id = $1', [table.deckId, []]);
-      const drawn = await table.gm.data(draw, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } });
-      expect(drawn.drawCards.deck.drawPileCount).toBe(51);
-      expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
-    });
-
-    it('draws from the campaign as it is when the request holds more than the draw', async () => {
-      const { table, input } = await knownTable();
-      const first = await table.gm.data(draw, input);
+    it('commits a request of two draws, or one with an Idempotency-Key, in one transaction', async () => {
+      const { table: played, input } = await table();
+      const first = await played.gm.data(draw, input);
       const twice = `mutation ($input: DrawCardsInput!) { a: drawCards(input: $input) { eventSeq } b: drawCards(input: $input) { eventSeq } }`;
-      const both = await answeredBeforeSending(env.arbiter.database, () => table.gm.data(twice, input));
-      expect(both(lockAlone)).toBeUndefined();
-      const keyed = await answeredBeforeSending(env.arbiter.database, () =>
-        table.gm.request(draw, input, { 'idempotency-key': `draw-${table.deckId}` }),
-      );
-      expect(keyed(lockAlone)).toBeUndefined();
+      const both = await played.gm.data(twice, input);
+      expect([both.a.eventSeq, both.b.eventSeq]).toEqual([first.drawCards.eventSeq + 1, first.drawCards.eventSeq + 2]);
+      await played.gm.request(draw, input, { 'idempotency-key': `draw-${played.deckId}` });
       const last = first.drawCards.eventSeq + 3;
-      expect(await env.db.eventSeqs(table.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
+      expect(await env.db.eventSeqs(played.campaignId)).toEqual({ seqs: range(last), lastEventSeq: last });
     });
   });
 

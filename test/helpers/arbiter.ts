@@ -1,6 +1,5 @@
 import { startArbiter, type RunningArbiter } from '../../src/bootstrap.js';
 import { loadConfig } from '../../src/infra/config.js';
-import type { MovesFromKept } from '../../src/modules/events/kept-campaigns.js';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 
@@ -114,17 +113,4 @@ async function firstDeckOrNew(gm: Client, campaignId: string): Promise<string> {
     { input: { campaignId, name: 'Deck', preset: 'standard-52' } },
   );
   return deck.createDeck.id;
-}
-
-/**
- * Starts counting the moves from what was kept that the server at `url` reports (`GET /health`):
- * the function returned gives those counted since.
- */
-export async function countMovesFromKept(url: string): Promise<() => Promise<MovesFromKept>> {
-  const counted = async () => ((await (await fetch(`${url}/health`)).json()) as { movesFromKept: MovesFromKept }).movesFromKept;
-  const before = await counted();
-  return async () => {
-    const now = await counted();
-    return { asLeft: now.asLeft - before.asLeft, movedOn: now.movedOn - before.movedOn };
-  };
 }

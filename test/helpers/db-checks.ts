@@ -50,66 +50,13 @@ export function useTestArbiter(): { arbiter: RunningArbiter; db: DbChecks } {
   return env;
 }
 
-/**
- * Runs `work` and says, for the first statement the server sent that contains a fragment, how many
- * of the statements before it had been answered when it was sent. Statements sent before an
- * answer came back travel in that answer's round trip: a read with the same figure as the
- * campaign's lock went out with it. Every statement of the server's pool counts (BEGIN, writes
- * sent together, COMMIT), as it goes on the wire; other connections' (the announcer's) do not.
- */
-export async function answeredBeforeSending(database: Database, work: () => Promise<unknown>): Promise<(fragment: string) => number | undefined> {
-  const sent = await sentStatements(database, work);
-  return (fragment) => sent.find(({ text }) => text.includes(fragment))?.answered;
-}
-
-/** Every statement the server's pool sent while `work` ran, in order, with how many had been answered when it was sent. */
-export async function sentStatements(database: Database, work: () => Promise<unknown>): Promise<Array<{ text: string; answered: number }>> {
-  // pg-pool's list of its connections, checked out or idle.
-  const ownClients = (database.pool as unknown as { _clients: pg.Client[] })._clients;
-  const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
-  let answered = 0;
-  const sent: Array<{ text: string; answered: number }> = [];
-  const counted =
-    (callback: (...args: unknown[]) => unknown) =>
-    (...args: unknown[]) => {
-      answered += 1;
-      return callback(...args);
-    };
-  const query = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-    if (!ownClients.includes(this)) return original.apply(this, args);
-    const [config] = args as [string | { text: string; callback?: (...args: unknown[]) => unknown }];
-    sent.push({ text: typeof config === 'string' ? config : config.text, answered });
-    if (typeof config === 'object' && typeof config.callback === 'function') {
-      config.callback = counted(config.callback);
-    } else {
-      const last = args.length - 1;
-      if (typeof args[last] === 'function') args[last] = counted(args[last] as (...args: unknown[]) => unknown);
-    }
-    return original.apply(this, args);
-  } as never);
+/** The text of every statement the server's pool ran outside a transaction while `work` ran, in order. */
+export async function statementsRun(database: Database, work: () => Promise<unknown>): Promise<string[]> {
+  const query = jest.spyOn(database.pool, 'query');
   try {
     await work();
+    return query.mock.calls.map(([statement]) => (typeof statement === 'string' ? statement : (statement as { text: string }).text));
   } finally {
     query.mockRestore();
   }
-  return sent;
-}
-
-/** The fragments of the statements that read a ruleset's table: its state, its deck (by the state), its characters. */
-const TABLE_READS = {
-  stateAndDeck: 'FROM campaigns c LEFT JOIN decks d',
-  characters: 'FROM characters WHERE campaign_id = ANY',
-};
-
-/**
- * Checks what a ruleset's move sent (from {@link answeredBeforeSending}): the campaign's lock
- * first, with the table read in its round trip — the state and its deck in one statement, the
- * characters in another.
- */
-export function expectTableReadWithLock(sentWhen: (fragment: string) => number | undefined): void {
-  const lock = sentWhen('FOR UPDATE');
-  expect(lock).toBeDefined();
-  expect({ stateAndDeck: sentWhen(TABLE_READS.stateAndDeck), characters: sentWhen(TABLE_READS.characters) }).toEqual({ stateAndDeck: lock, characters: lock });
-  // A state read of its own comes only later, if at all: for the answer's fields.
-  expect(sentWhen('SELECT id, ruleset_state FROM campaigns') ?? Infinity).toBeGreaterThan(lock!);
 }

@@ -31,7 +31,7 @@ describe('EventAnnouncer', () => {
   it('sends at most one notification per 20 ms under a stream of commits, merged, the last with the highest seq', async () => {
     const campaignId = randomUUID();
     const heard = heardFor(campaignId);
-    const announcer = new EventAnnouncer(db);
+    const announcer = new EventAnnouncer(db, undefined as never);
     const started = Date.now();
     let seq = 0;
     while (seq < 200) {
@@ -54,7 +54,7 @@ describe('EventAnnouncer', () => {
   it('sends an announcement made as its sending loop ends, without waiting for the next one', async () => {
     const campaignId = randomUUID();
     const heard = heardFor(campaignId);
-    const announcer = new EventAnnouncer(db);
+    const announcer = new EventAnnouncer(db, undefined as never);
     // The loop finds nothing pending and returns; an announcement comes before its end is noticed.
     const loop = announcer as unknown as { sendPending(): Promise<void> };
     const sendPending = loop.sendPending.bind(announcer);

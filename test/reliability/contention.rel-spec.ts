@@ -1,6 +1,6 @@
 import { createTable } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
-import { CONTENTION_ATTEMPTS } from '../../src/infra/database.js';
+import { MOVE_ATTEMPTS as CONTENTION_ATTEMPTS } from '../../src/modules/events/game-ledger.service.js';
 
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
 const CREATE_CHARACTER = `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id name } }`;

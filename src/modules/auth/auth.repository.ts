@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../infra/database.js';
+import { Transactions } from '../../infra/transactions.js';
 import type { MemberRole } from './principal.js';
 
 export interface MemberIdentity {
@@ -11,13 +11,10 @@ export interface MemberIdentity {
 
 @Injectable()
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Transactions) {}
 
   async findMemberByKeyHash(apiKeyHash: string): Promise<MemberIdentity | undefined> {
-    const [row] = await this.db.query<{ id: string; campaign_id: string; name: string; role: MemberRole }>(
-      'SELECT id, campaign_id, name, role FROM members WHERE api_key_hash = $1',
-      [apiKeyHash],
-    );
-    return row && { id: row.id, campaignId: row.campaign_id, name: row.name, role: row.role };
+    const row = await this.db.tx.member.findUnique({ where: { apiKeyHash }, select: { id: true, campaignId: true, name: true, role: true } });
+    return row ? { ...row, role: row.role as MemberRole } : undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { Transactional, Transactions } from '../../infra/transactions.js';
 import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
-import { withProps } from '../../rules/plain-data.js';
 import { commitmentOf } from '../../rules/random/random-stream.js';
 import { RulesetHooks } from '../../rulesets/ruleset-hooks.js';
 import { RULESETS, findRuleset } from '../../rulesets/ruleset-registry.js';
@@ -21,8 +21,11 @@ export class CampaignsService {
     private readonly ledger: GameLedger,
     private readonly decks: DecksService,
     private readonly rulesets: RulesetHooks,
+    readonly transactions: Transactions,
   ) {}
 
+  /** Writes the campaign, its GM and what its ruleset sets up (members and seeds are not a move's): one transaction. */
+  @Transactional()
   async createCampaign(
     principal: Principal,
     input: { name: string; ruleset: string; gmName?: string; settings?: Record<string, unknown> },
@@ -37,7 +40,6 @@ export class CampaignsService {
     const settings = this.rulesets.settings(input.ruleset, input.settings ?? {});
     const rngSeed = randomBytes(32);
     const id = randomUUID();
-    await this.ledger.beginWrite();
     await this.campaigns.insert({
       id,
       name: input.name,
@@ -56,6 +58,7 @@ export class CampaignsService {
     return { campaign: campaign!, gm, gmKey };
   }
 
+  @Transactional()
   async addMember(
     principal: Principal,
     input: { campaignId: string; name: string; role: MemberRole },
@@ -69,6 +72,7 @@ export class CampaignsService {
    * earlier event, and so the order the draw piles were left in: they are reshuffled under the
    * new seed, keeping the cards still to come secret.
    */
+  @Transactional()
   async rotateSeed(
     principal: Principal,
     campaignId: string,
@@ -83,20 +87,17 @@ export class CampaignsService {
         revealedCommitment: old.rngCommitment,
         newCommitment,
       });
-      await this.campaigns.rotateSeed(
-        campaignId,
-        { epoch: old.seedEpoch, seed: old.rngSeed, commitment: old.rngCommitment, lastSeq },
-        { seed: next, commitment: newCommitment },
-      );
-      return {
-        revealedSeed: old.rngSeed.toString('hex'),
-        revealedCommitment: old.rngCommitment,
-        newCommitment,
-        lastEventSeq: lastSeq,
-      };
+      return { old, next, newCommitment, lastSeq };
     });
+    // After the move that records it: the seed's change moves the campaign on.
+    const { old, next, newCommitment, lastSeq } = rotation;
+    await this.campaigns.rotateSeed(
+      campaignId,
+      { epoch: old.seedEpoch, seed: old.rngSeed, commitment: old.rngCommitment, lastSeq },
+      { seed: next, commitment: newCommitment },
+    );
     await this.decks.reshuffleDrawPiles(principal, campaignId);
-    return rotation;
+    return { revealedSeed: old.rngSeed.toString('hex'), revealedCommitment: old.rngCommitment, newCommitment, lastEventSeq: lastSeq };
   }
 
   async findCampaign(principal: Principal, id: string): Promise<CampaignRecord> {
@@ -125,7 +126,7 @@ export class CampaignsService {
   private async admitMember(action: CampaignAction, name: string, role: MemberRole): Promise<{ member: MemberRecord; apiKey: string }> {
     const apiKey = newApiKey();
     const member: MemberRecord = { id: randomUUID(), campaignId: action.campaign.id, name, role };
-    await this.members.insert(withProps(member, { apiKeyHash: hashApiKey(apiKey) }));
+    await this.members.insert({ ...member, apiKeyHash: hashApiKey(apiKey) });
     action.record('member.added', { memberId: member.id, name, role });
     return { member, apiKey };
   }

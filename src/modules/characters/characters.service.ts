@@ -28,13 +28,8 @@ export class CharactersService {
       if (memberId !== null && !(await this.members.findInCampaign(input.campaignId, memberId))) {
         throw new NotFoundError('Member', memberId);
       }
-      const character = await this.characters.insert({
-        id: randomUUID(),
-        campaignId: input.campaignId,
-        memberId,
-        name: input.name,
-        sheet: {},
-      });
+      const character: CharacterRecord = { id: randomUUID(), campaignId: input.campaignId, memberId, name: input.name, sheet: {}, createdAt: new Date() };
+      action.changes.addCharacter(character);
       action.record('character.created', { characterId: character.id, name: character.name, memberId });
       return character;
     });

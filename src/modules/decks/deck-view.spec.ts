@@ -12,7 +12,6 @@ const deck: DeckRecord = {
   name: 'Table deck',
   cards,
   piles: piles(cards.map((card) => card.id).filter((id) => !outOfPile.has(id)), ['AS'], ['2H'], { ada: ['3D'], bo: [] }),
-  version: 3,
 };
 
 describe('toDeckView', () => {

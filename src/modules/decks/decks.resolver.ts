@@ -1,6 +1,5 @@
 import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ParseIdPipe } from '../../common/id.pipe.js';
-import { withProps } from '../../rules/plain-data.js';
 import { CurrentPrincipal, Public } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
 import { Campaign } from '../campaigns/campaign.model.js';
@@ -22,7 +21,7 @@ export class DecksResolver {
   @Query(() => CardPreset, { description: "A preset deck's cards, in canonical order. Needs no key." })
   cardPreset(@Args('id', { type: () => ID }) id: string) {
     const preset = this.service.findPreset(id);
-    return withProps(preset, { cards: preset.cards.map((card) => withProps(card, { deckId: preset.id })) });
+    return { ...preset, cards: preset.cards.map((card) => ({ ...card, deckId: preset.id })) };
   }
 
   @Mutation(() => Deck, { description: 'GM: a deck from a preset or a card list, shuffled with the random stream.' })

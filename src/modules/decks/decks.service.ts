@@ -13,7 +13,6 @@ import {
   type PileOutcome,
 } from '../../rules/cards/piles.js';
 import { CARD_PRESETS, type CardPreset } from '../../rules/cards/presets.js';
-import { withProps } from '../../rules/plain-data.js';
 import { isGameMaster, requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CharactersRepository, type CharacterRecord } from '../characters/characters.repository.js';
@@ -50,7 +49,7 @@ function cardsOf(deck: DeckRecord, ids: readonly string[]): CardView[] {
     byId = new Map(deck.cards.map((card) => [card.id, card]));
     cardIndexes.set(deck.cards, byId);
   }
-  return ids.map((id) => withProps(byId.get(id)!, { deckId: deck.id }));
+  return ids.map((id) => ({ ...byId.get(id)!, deckId: deck.id }));
 }
 
 /**
@@ -131,22 +130,15 @@ export class DecksService {
   ): Promise<DeckView> {
     requireCampaignRole(principal, input.campaignId, 'GM');
     const cards = this.cardsForNewDeck(input);
-    return this.ledger.act(principal, input.campaignId, (action) => this.addDeck(action, input.name, cards, input.preset));
+    return this.ledger.act(principal, input.campaignId, async (action) => toDeckView(this.addDeck(action, input.name, cards, input.preset)));
   }
 
-  /** Adds a deck within an action that already holds the campaign (rulesets set up their decks so). */
-  async addDeck(action: CampaignAction, name: string, cards: readonly CardDefinition[], preset?: string): Promise<DeckView> {
-    const deck: DeckRecord = {
-      id: randomUUID(),
-      campaignId: action.campaign.id,
-      name,
-      cards: [...cards],
-      piles: newDeckPiles(cards, action.rng),
-      version: 0,
-    };
-    await this.decks.insert(deck);
+  /** Adds a deck within a move on its campaign (rulesets set up their decks so), shuffled with the campaign's stream. */
+  addDeck(action: CampaignAction, name: string, cards: readonly CardDefinition[], preset?: string): DeckRecord {
+    const deck: DeckRecord = { id: randomUUID(), campaignId: action.campaign.id, name, cards, piles: newDeckPiles(cards, action.rng) };
+    action.changes.addDeck(deck);
     action.record('deck.created', { deckId: deck.id, name, cardCount: cards.length, preset: preset ?? null });
-    return toDeckView(deck);
+    return deck;
   }
 
   async shuffleDeck(principal: Principal, input: { deckId: string; includeDiscard: boolean }): Promise<{ deck: DeckView; eventSeq: number }> {
@@ -155,7 +147,7 @@ export class DecksService {
     return this.ledger.act(principal, campaignId, async (action) => {
       const deck = await this.lockedDeck(input.deckId);
       const piles = reshuffle(deck.piles, { includeDiscard: input.includeDiscard }, action.rng);
-      await this.decks.savePiles(deck.id, piles);
+      action.changes.savePiles(deck.id, piles);
       const eventSeq = action.record('deck.shuffled', { deckId: deck.id, includeDiscard: input.includeDiscard });
       return { deck: toDeckView(deck, piles), eventSeq };
     });
@@ -176,13 +168,10 @@ export class DecksService {
     const toHand = input.to === 'HAND';
     const holder = await this.destinationCharacter(principal, campaignId, toHand, input.characterId);
     const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
-    return this.ledger.act(
-      principal,
-      campaignId,
-      async (action, found) => {
-        const deck = this.existingDeck(input.deckId, found);
+    return this.ledger.act(principal, campaignId, async (action) => {
+        const deck = await this.lockedDeck(input.deckId);
         const outcome = unwrap(drawCards(deck.piles, { count: input.count, from: input.from, to }, action.rng));
-        action.keepDeck(await this.decks.savePilesOf(deck, outcome.piles));
+        action.changes.savePiles(deck.id, outcome.piles);
         const cards = cardsOf(deck, outcome.drawn);
         const faceUp = to.kind !== 'HAND';
         const eventSeq = action.record(
@@ -199,14 +188,7 @@ export class DecksService {
           faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
         );
         return { cards, deck: toDeckView(deck, outcome.piles), reshuffled: outcome.reshuffled, eventSeq };
-      },
-      // The deck is read in the round trip that locks the campaign, or recalled from this process's last move on it.
-      () => this.decks.findById(input.deckId),
-      (kept) => {
-        const deck = kept.decks.get(input.deckId);
-        return deck && { prefetched: deck };
-      },
-    );
+    });
   }
 
   /**
@@ -224,7 +206,7 @@ export class DecksService {
       const onlyFromHolders = isGameMaster(principal, campaignId) ? undefined : await this.ownCharacterIds(principal, campaignId);
       const to: MoveDestination = holder ? { kind: 'HAND', holderId: holder.id } : { kind: input.to as Exclude<MoveTo, 'HAND'> };
       const { piles } = unwrap(moveCards(deck.piles, input.cardIds, to, { onlyFromHolders }));
-      await this.decks.savePiles(deck.id, piles);
+      action.changes.savePiles(deck.id, piles);
       const faceUp = to.kind === 'DISCARD' || to.kind === 'TABLE';
       const eventSeq = action.record(
         'cards.moved',
@@ -243,7 +225,7 @@ export class DecksService {
       const views: DeckView[] = [];
       for (const deck of decks) {
         const piles = returnDiscards(deck.piles, action.rng);
-        await this.decks.savePiles(deck.id, piles);
+        action.changes.savePiles(deck.id, piles);
         views.push(toDeckView(deck, piles));
       }
       const eventSeq = action.record('scene.ended', { deckIds: decks.map((deck) => deck.id) });
@@ -256,7 +238,7 @@ export class DecksService {
     await this.ledger.act(principal, campaignId, async (action) => {
       for (const deck of await this.decks.listByCampaign(campaignId)) {
         const piles = reshuffle(deck.piles, { includeDiscard: false }, action.rng);
-        await this.decks.savePiles(deck.id, piles);
+        action.changes.savePiles(deck.id, piles);
         action.record('deck.shuffled', { deckId: deck.id, includeDiscard: false, reason: 'seed rotated' });
       }
     });

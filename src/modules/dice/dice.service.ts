@@ -3,7 +3,7 @@ import { BadUserInputError } from '../../common/errors.js';
 import { parseDiceExpression, rollDiceExpression, type RolledDie } from '../../rules/random/dice.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
-import { GameLedger, RECALL_CAMPAIGN } from '../events/game-ledger.service.js';
+import { GameLedger } from '../events/game-ledger.service.js';
 
 @Injectable()
 export class DiceService {
@@ -20,18 +20,11 @@ export class DiceService {
       const { message, position, fragment } = parsed.error;
       throw new BadUserInputError(message, 'expression', { position, fragment });
     }
-    return this.ledger.act(
-      principal,
-      input.campaignId,
-      async (action) => {
-        const roll = rollDiceExpression(parsed.expression, action.rng);
-        const label = input.label ?? null;
-        const eventSeq = action.record('dice.rolled', { expression: roll.expression, label, total: roll.total, dice: roll.dice });
-        return { expression: roll.expression, label, total: roll.total, dice: roll.dice, eventSeq };
-      },
-      undefined,
-      // A roll needs nothing but the campaign: after the process's own last move on it, one round trip.
-      RECALL_CAMPAIGN,
-    );
+    return this.ledger.act(principal, input.campaignId, async (action) => {
+      const roll = rollDiceExpression(parsed.expression, action.rng);
+      const label = input.label ?? null;
+      const eventSeq = action.record('dice.rolled', { expression: roll.expression, label, total: roll.total, dice: roll.dice });
+      return { expression: roll.expression, label, total: roll.total, dice: roll.dice, eventSeq };
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { Database } from '../../infra/database.js';
+import { Sql, statement } from '../../infra/sql.js';
 
 /** The channel every process serving the database LISTENs on for new events. */
 export const EVENTS_CHANNEL = 'arbiter_events';
@@ -8,6 +9,8 @@ export const EVENTS_CHANNEL = 'arbiter_events';
 export const ANNOUNCER_APPLICATION_NAME = 'arbiter-announcer';
 /** Postgres refuses a notification payload of 8 000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7_900;
+const NOTIFY = statement('events.notify', 'SELECT pg_notify($1, $2)::text AS sent');
+
 /** How long announcements gather before they go out together: at most one NOTIFY per this, per process. */
 const GATHER_MS = 20;
 
@@ -58,11 +61,18 @@ export class EventAnnouncer implements OnApplicationShutdown {
   private client: pg.Client | null = null;
   private closed = false;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly sql: Sql,
+  ) {}
 
-  /** After the current request's transaction commits, announces `seq` as the campaign's log head. */
-  announceAfterCommit(campaignId: string, seq: number): void {
-    this.db.afterCommit(() => this.announce(campaignId, seq));
+  /**
+   * Announces `seq` from inside the running transaction: Postgres delivers it when the transaction
+   * commits, never if it rolls back. For the few transactions of a service (a campaign's creation):
+   * a transaction that notifies commits behind every other that does.
+   */
+  async announceOnCommit(campaignId: string, seq: number): Promise<void> {
+    await this.sql.query(NOTIFY, [EVENTS_CHANNEL, `${campaignId}:${seq}`]);
   }
 
   /** Announces that the campaign's log reaches at least `seq`. Never throws; sends in the background. */
@@ -107,7 +117,7 @@ export class EventAnnouncer implements OnApplicationShutdown {
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
     const client = new pg.Client({
-      connectionString: this.db.pool.options.connectionString,
+      connectionString: this.db.url,
       application_name: ANNOUNCER_APPLICATION_NAME,
       keepAlive: true,
     });

@@ -4,11 +4,12 @@ import { EventsRepository } from './events.repository.js';
 import { EventsResolver } from './events.resolver.js';
 import { EventsService } from './events.service.js';
 import { GameLedger } from './game-ledger.service.js';
+import { MovesRepository } from './moves.repository.js';
 
 /** The campaign log, and the ledger through which every mutation of a campaign goes. */
 @Global()
 @Module({
-  providers: [EventAnnouncer, EventsRepository, GameLedger, EventsService, EventsResolver],
+  providers: [EventAnnouncer, EventsRepository, MovesRepository, GameLedger, EventsService, EventsResolver],
   exports: [EventAnnouncer, GameLedger, EventsRepository, EventsService],
 })
 export class EventsModule {}

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../common/errors.js';
-import { Database, isStaleMove } from '../../infra/database.js';
-import { currentRequestContext } from '../../infra/request-context.js';
-import { withProps } from '../../rules/plain-data.js';
+import AsyncLock from 'async-lock';
+import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { CONTENTION_MESSAGE } from '../../common/error-formatter.js';
+import { isContentionFailure } from '../../infra/database-errors.js';
+import { afterRequestCommits } from '../../infra/request-context.js';
+import { inTransaction } from '../../infra/transactions.js';
 import { RecordingRng } from '../../rules/random/recording-rng.js';
 import type { Rng } from '../../rules/random/random-stream.js';
 import type { Principal } from '../auth/principal.js';
-import { CampaignsRepository, type LockedCampaign } from '../campaigns/campaigns.repository.js';
-import type { DeckRecord } from '../decks/decks.repository.js';
-import { EventsRepository, type NewGameEvent } from './events.repository.js';
-import { KeptCampaigns, type KeptCampaign, type MovesFromKept, type Place } from './kept-campaigns.js';
+import { CampaignChanges } from './campaign-changes.js';
+import { EventAnnouncer } from './event-announcer.js';
+import { MovesRepository, type CampaignForMove, type NewGameEvent } from './moves.repository.js';
 
 export interface EventOptions {
   /** What only the GM and the member `secretFor` may read. */
@@ -17,200 +18,73 @@ export interface EventOptions {
   secretFor?: string | null;
 }
 
-/** One mutation's hold on its campaign: the locked row, the random stream and the events to append. */
+/** One move on its campaign: the campaign as it read it, the random stream, the events and changes to write. */
 export interface CampaignAction {
-  readonly campaign: LockedCampaign;
+  readonly campaign: CampaignForMove;
   readonly actor: Principal;
   readonly rng: Rng;
+  /** What the move changes beyond its events, written with them. */
+  readonly changes: CampaignChanges;
   /** Appends an event carrying the randomness drawn since the previous one; returns its seq. */
   record(type: string, payload: object, options?: EventOptions): number;
-  /** Keeps a deck as the move leaves it (`DecksRepository.savePilesOf`), for the campaign's next move to start from: see {@link Recall}. */
-  keepDeck(deck: DeckRecord): void;
 }
 
-/**
- * What a move's `prefetch` reads (`prefetched`), recalled from what the process kept of its
- * campaign ({@link KeptCampaigns}); undefined when it was not kept. With it, a move that is its request's
- * only mutation may start from the kept campaign instead of reading it: its lock, its writes and
- * COMMIT then go out in one round trip, and it commits before its answer is made. Its writes
- * check the versions it started from — the events' append the campaign's, and the work saves
- * every deck it recalled with `DecksRepository.savePilesOf` — so a move on a campaign that moved
- * on since writes nothing and runs again from the campaign as it is. A move that recalls writes
- * its campaign only through its events, and keeps every deck it saves
- * ({@link CampaignAction.keepDeck}).
- */
-export type Recall<P> = (kept: KeptCampaign) => { prefetched: P } | undefined;
+/** How many times a move that found its campaign moved on (by another process), or met contention, is worked out, in all. */
+export const MOVE_ATTEMPTS = 8;
 
-/** The {@link Recall} of a move that reads nothing but its campaign (a dice roll). */
-export const RECALL_CAMPAIGN: Recall<undefined> = () => ({ prefetched: undefined });
-
-/** A move's work done: its result, and what it leaves of the campaign once committed. */
-interface Performed<T> {
-  result: T;
-  leaves: KeptCampaign;
-}
-
-/** A move from what was kept that must run again from the campaign as it is: nothing of it was written. */
-class Recompute extends Error {}
+/** A move whose write found the campaign moved on since it read it: nothing of it was written. */
+class MovedOn extends Error {}
 
 /**
- * Where every change to a campaign goes through: lock the campaign, give the rule its random
- * stream (the stream of the mutation's first event, DESIGN.md), append the events it records.
- * Runs inside the request's transaction, so a failure anywhere leaves no trace.
+ * Where every change to a campaign goes through. A move reads its campaign, works out its events
+ * and changes on the campaign's random stream (the stream of its first event, DESIGN.md), and
+ * writes them in one statement that expects the campaign's version it read (MovesRepository.apply).
+ * When another process moved the campaign on meanwhile, nothing is written and the move is worked
+ * out again from the campaign as it is. Within this process a campaign's moves wait their turn,
+ * first come first served, so they never find each other's writes. Inside a transaction
+ * (`@Transactional`, or a request's: request-transaction.ts) the campaign is locked instead.
  */
 @Injectable()
 export class GameLedger {
-  private readonly kept = new KeptCampaigns();
+  private readonly turns = new AsyncLock({ maxPending: Number.MAX_SAFE_INTEGER });
 
   constructor(
-    private readonly db: Database,
-    private readonly campaigns: CampaignsRepository,
-    private readonly events: EventsRepository,
+    private readonly moves: MovesRepository,
+    private readonly announcer: EventAnnouncer,
   ) {}
 
-  /**
-   * The moves that started from what the process kept of their campaign, since it started: those
-   * that found the campaign as it was left, and those that found it moved on (by another process,
-   * or a change made directly in the database) and ran again from the campaign as it is.
-   */
-  movesFromKept(): MovesFromKept {
-    return { ...this.kept.counted };
-  }
-
-  /** Opens the request's transaction for writes that come before the campaign exists. */
-  async beginWrite(): Promise<void> {
-    await this.db.begin();
-  }
-
-  /**
-   * Runs `work` holding the campaign. `prefetch` reads what the work will need in the same round
-   * trip as the lock: Postgres runs it right after granting the lock, so it sees the state the
-   * previous holder committed, as a read inside `work` would. With `recall`, the work may instead
-   * start from what the process kept of the campaign (see {@link Recall}), unless the campaign's
-   * moves keep finding it moved on since (another process moves it too: {@link KeptCampaigns.nextMoveRecalls}).
-   */
-  async act<T, P = undefined>(
-    actor: Principal,
-    campaignId: string,
-    work: (action: CampaignAction, prefetched: P) => Promise<T>,
-    prefetch?: () => Promise<P>,
-    recall?: Recall<P>,
-  ): Promise<T> {
-    const alone = recall !== undefined && this.db.mayCommitAlone();
-    // In the campaign's line in the order of arrival, before its turn.
-    let place = this.kept.enter(campaignId);
-    // A move that recalls nothing says nothing of what it leaves: the next move reads.
-    if (!recall) place.leave();
-    try {
-      if (alone) {
-        // In line, without a turn or a connection, while the move before works out what it
-        // leaves: its lock goes after that move's, also when it reads the campaign, so the moves
-        // that start from what the one before left are not overtaken.
-        const before = await place.before;
-        const recalled = before && this.kept.nextMoveRecalls(campaignId) && recall!(before);
-        if (before && recalled) {
-          await this.db.beginOnCampaign(campaignId);
-          try {
-            return await this.speculate(actor, before, work, recalled.prefetched, place);
-          } catch (error) {
-            if (!(error instanceof Recompute)) throw error;
-          }
-          // Again from the campaign as it is, at the end of the line.
-          place.leave();
-          place = this.kept.enter(campaignId);
-          await place.before;
+  async act<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>): Promise<T> {
+    // A transaction may hold the campaign's lock while it waits for a turn here: it takes none.
+    if (inTransaction()) return this.attempt(actor, campaignId, work, true);
+    return this.turns.acquire(campaignId, async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await this.attempt(actor, campaignId, work, false);
+        } catch (error) {
+          // Contention at Postgres (a deadlock) leaves nothing written either: worked out again.
+          if (!(error instanceof MovedOn) && !isContentionFailure(error)) throw error;
+          if (attempt === MOVE_ATTEMPTS) throw new ConflictError(CONTENTION_MESSAGE);
         }
       }
-      await this.db.beginOnCampaign(campaignId);
-      return await this.run(actor, campaignId, work, prefetch, recall && place);
-    } finally {
-      place.leave();
-    }
+    });
   }
 
-  /**
-   * The move from the campaign as it is: the lock and `prefetch` in one round trip, the writes
-   * with COMMIT. With `place`, says what it leaves of the campaign.
-   */
-  private async run<T, P>(
-    actor: Principal,
-    campaignId: string,
-    work: (action: CampaignAction, prefetched: P) => Promise<T>,
-    prefetch: (() => Promise<P>) | undefined,
-    place: Place | undefined,
-  ): Promise<T> {
-    const [campaign, prefetched] = await Promise.all([this.campaigns.lockForUpdate(campaignId), prefetch?.()]);
+  private async attempt<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>, lock: boolean): Promise<T> {
+    const campaign = await this.moves.findCampaign(campaignId, lock);
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
-    // The decks the move before left still are as it left them while the campaign has not moved
-    // on since. Not waited for: that move may be the one waiting for this one's lock.
-    const before = place?.beforeIfKnown();
-    const carried = before?.campaign.version === campaign.version ? before.decks : undefined;
-    const { result, leaves } = await this.perform(actor, campaign, work, prefetched as P, carried);
-    place?.leave(leaves);
-    return result;
-  }
-
-  /**
-   * The move from what the move before it left (`before`), its transaction begun: the lock, the
-   * writes and COMMIT in one round trip, committed here. Throws {@link Recompute} when the
-   * campaign or a deck had moved on, and when the work refuses (the refusal may be of what was
-   * kept, not of the campaign as it is).
-   */
-  private async speculate<T, P>(
-    actor: Principal,
-    before: KeptCampaign,
-    work: (action: CampaignAction, prefetched: P) => Promise<T>,
-    recalled: P,
-    place: Place,
-  ): Promise<T> {
-    const context = currentRequestContext()!;
-    this.campaigns.lockWithWrites(before.campaign.id);
-    let performed: Performed<T>;
-    try {
-      performed = await this.perform(actor, before.campaign, work, recalled, before.decks, true);
-    } catch (error) {
-      await this.db.finish(context, 'rollback');
-      throw new Recompute('The move refused what was kept of the campaign', { cause: error });
-    }
-    // Said once committed: the next move, which starts from what this one leaves, sends its lock
-    // only then, and cannot take the lock first (Postgres may run two connections' statements
-    // in either order).
-    try {
-      await this.db.finish(context, 'commit');
-      place.leave(performed.leaves);
-    } catch (error) {
-      if (!isStaleMove(error)) throw error;
-      this.kept.foundMovedOn(before.campaign.id);
-      throw new Recompute('The campaign had moved on from what was kept of it', { cause: error });
-    }
-    this.kept.foundAsLeft(before.campaign.id);
-    return performed.result;
-  }
-
-  /**
-   * Runs the work on the locked campaign (or the kept one: `fromKept`) and queues its events.
-   * Returns the work's result and what the move leaves: the campaign, `keptDecks` and the decks it keeps.
-   */
-  private async perform<T, P>(
-    actor: Principal,
-    campaign: LockedCampaign,
-    work: (action: CampaignAction, prefetched: P) => Promise<T>,
-    prefetched: P,
-    keptDecks?: ReadonlyMap<string, DeckRecord>,
-    fromKept = false,
-  ): Promise<Performed<T>> {
     const firstSeq = campaign.lastEventSeq + 1;
     const rng = new RecordingRng(campaign.rngSeed, firstSeq);
-    const pending: NewGameEvent[] = [];
-    const decks = new Map(keptDecks);
+    const events: NewGameEvent[] = [];
+    const changes = new CampaignChanges();
     const action: CampaignAction = {
       campaign,
       actor,
       rng,
+      changes,
       record(type, payload, options = {}) {
         const randomness = rng.take();
-        const seq = firstSeq + pending.length;
-        pending.push({
+        const seq = firstSeq + events.length;
+        events.push({
           seq,
           type,
           actorMemberId: actor.memberId,
@@ -225,19 +99,24 @@ export class GameLedger {
         });
         return seq;
       },
-      keepDeck(deck) {
-        decks.set(deck.id, deck);
-      },
     };
-
-    const result = await work(action, prefetched);
+    const result = await work(action);
     if (rng.take().words > 0) throw new Error('Randomness was drawn after the last event was recorded');
-    // A write (Database.write): it goes out with the mutation's other writes when the mutation ends.
-    if (pending.length > 0) await this.events.append(campaign.id, pending, fromKept ? campaign.version : undefined);
-    const leaves = {
-      campaign: pending.length > 0 ? withProps(campaign, { lastEventSeq: pending[pending.length - 1].seq, version: campaign.version + 1 }) : campaign,
-      decks,
-    };
-    return { result, leaves };
+    if (!(await this.moves.apply(campaign, changes, events))) {
+      if (lock) throw new ConflictError(CONTENTION_MESSAGE);
+      throw new MovedOn();
+    }
+    if (events.length > 0) await this.announce(campaignId, events[events.length - 1].seq);
+    return result;
+  }
+
+  /**
+   * Tells every process of the new events once they are committed: now, after a move's own
+   * statement; after the request's transaction; or, in a service's transaction, by a notification
+   * Postgres delivers when it commits.
+   */
+  private async announce(campaignId: string, head: number): Promise<void> {
+    if (!inTransaction()) this.announcer.announce(campaignId, head);
+    else if (!afterRequestCommits(() => this.announcer.announce(campaignId, head))) await this.announcer.announceOnCommit(campaignId, head);
   }
 }

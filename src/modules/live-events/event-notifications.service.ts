@@ -91,7 +91,7 @@ export class EventNotifications implements OnApplicationShutdown {
 
   private async connect(): Promise<void> {
     const client = new pg.Client({
-      connectionString: this.db.pool.options.connectionString,
+      connectionString: this.db.url,
       application_name: LISTENER_APPLICATION_NAME,
       // A connection that died silently (a dropped network path) is noticed and replaced.
       keepAlive: true,

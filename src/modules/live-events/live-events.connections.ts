@@ -15,7 +15,6 @@ import {
 import type { WebSocket } from 'ws';
 import { RateLimitedError, type OperationRateLimiter } from '../../infra/rate-limit.js';
 import { newRequestContext, type RequestContext } from '../../infra/request-context.js';
-import { withProps } from '../../rules/plain-data.js';
 import type { ConnectionGraphQLContext } from '../auth/auth.guard.js';
 import { AuthService } from '../auth/auth.service.js';
 
@@ -75,11 +74,11 @@ export class LiveEventsConnections implements OnModuleDestroy {
         // option: Nest hands every option to graphql-ws's useServer, though its type omits this one.)
         validate: (schema: GraphQLSchema, document: DocumentNode) =>
           validate(schema, document, rules).map(
-            (error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: withProps(error.extensions, { code: 'GRAPHQL_VALIDATION_FAILED' }) }),
+            (error) => new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'GRAPHQL_VALIDATION_FAILED' } }),
           ),
         // graphql-ws sends errors as they are thrown: format them as Apollo does over HTTP.
         onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[] }) =>
-          result.errors ? withProps(result, { errors: result.errors.map((error) => formatError(error.toJSON(), error)) }) : undefined,
+          result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
       } as GraphQLWsSubscriptionsConfig,
     };
   }

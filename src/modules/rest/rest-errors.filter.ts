@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { createErrorFormatter } from '../../common/error-formatter.js';
 import type { ErrorCode } from '../../common/errors.js';
-import { withProps } from '../../rules/plain-data.js';
 
 /** The HTTP status of each error code on the REST surface. */
 export const STATUS_OF_CODE: Record<ErrorCode, number> = {
@@ -59,6 +58,6 @@ export class RestErrorsFilter implements ExceptionFilter {
     reply
       .code(status ?? STATUS_OF_CODE[code] ?? 500)
       .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ errors: [{ message: error.message, extensions: withProps(extensions, { code }) }] }));
+      .send(JSON.stringify({ errors: [{ message: error.message, extensions: { ...extensions, code } }] }));
   }
 }

@@ -1,4 +1,4 @@
-import { type CanActivate, Controller, type ExecutionContext, HttpCode, Injectable, UseFilters, UseGuards, UseInterceptors, applyDecorators } from '@nestjs/common';
+import { type CanActivate, Controller, type ExecutionContext, HttpCode, Injectable, UseFilters, UseGuards, applyDecorators } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -13,7 +13,6 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { OperationRateLimiter } from '../../infra/rate-limit.js';
-import { RestTransactionInterceptor } from '../../infra/rest-transaction.interceptor.js';
 import { currentRequestContext } from '../../infra/request-context.js';
 import { RestErrorBody } from './rest-common.dto.js';
 import { RestErrorsFilter } from './rest-errors.filter.js';
@@ -34,13 +33,12 @@ export class RestRateLimitGuard implements CanActivate {
   }
 }
 
-/** A controller of the REST surface: under /v1, with its errors shaped as GraphQL's, its calls rate-limited and each that may write atomic. */
+/** A controller of the REST surface: under /v1, with its errors shaped as GraphQL's and its calls rate-limited. */
 export function RestController(path: string, tag: string) {
   return applyDecorators(
     Controller(path ? `${REST_PREFIX}/${path}` : REST_PREFIX),
     UseFilters(RestErrorsFilter),
     UseGuards(RestRateLimitGuard),
-    UseInterceptors(RestTransactionInterceptor),
     ApiTags(tag),
     ApiBearerAuth(),
     ApiBadRequestResponse({ type: RestErrorBody, description: 'BAD_USER_INPUT: an input is not valid; `extensions.field` names it.' }),

@@ -1,4 +1,3 @@
-import { withProps } from '../plain-data.js';
 /** A playing-card suit: clubs, diamonds, hearts, spades. */
 export type Suit = 'C' | 'D' | 'H' | 'S';
 
@@ -104,7 +103,7 @@ export function validateCardList(cards: unknown[]): CardListResult {
     const problem = fieldProblem(card);
     if (problem !== undefined) return refuse(index, `${named}: ${problem}`, cardId);
 
-    const definition = withProps(card as unknown as CardDefinition, { id: (card.id ?? card.code) as string });
+    const definition = { ...card as unknown as CardDefinition, id: (card.id ?? card.code) as string };
     if (seen.has(definition.id)) return refuse(index, `${named}: id '${definition.id}' is used twice`, definition.id);
     seen.add(definition.id);
     if (definition.suit !== undefined) definition.color ??= colorOfSuit(definition.suit);

@@ -1,4 +1,3 @@
-import { withProps } from '../plain-data.js';
 import { type Rng, shuffle } from '../random/random-stream.js';
 import type { CardDefinition } from './card.js';
 
@@ -225,8 +224,8 @@ export function moveCards(
  */
 export function reshuffle(piles: DeckPiles, options: { includeDiscard: boolean }, rng: Rng): DeckPiles {
   const next = copyPiles(piles);
-  if (!options.includeDiscard) return withProps(next, { drawPile: shuffle(next.drawPile, rng) });
-  return withProps(next, { drawPile: shuffle([...next.drawPile, ...next.discardPile], rng), discardPile: [] });
+  if (!options.includeDiscard) return { ...next, drawPile: shuffle(next.drawPile, rng) };
+  return { ...next, drawPile: shuffle([...next.drawPile, ...next.discardPile], rng), discardPile: [] };
 }
 
 /**
@@ -235,9 +234,7 @@ export function reshuffle(piles: DeckPiles, options: { includeDiscard: boolean }
  * piles directly.
  */
 export function returnDiscards(piles: DeckPiles, rng: Rng): DeckPiles {
-  return withProps(copyPiles(piles), {
-    drawPile: shuffle([...piles.drawPile, ...piles.discardPile, ...piles.table], rng),
+  return { ...copyPiles(piles), drawPile: shuffle([...piles.drawPile, ...piles.discardPile, ...piles.table], rng),
     discardPile: [],
-    table: [],
-  });
+    table: [], };
 }

@@ -1,6 +1,5 @@
 import type { CardDefinition } from '../cards/card.js';
 import type { DeckPiles } from '../cards/piles.js';
-import { withProps } from '../plain-data.js';
 import { cardTypeOf, forceOf } from './cards.js';
 import { cardLookup, moveCheckedCards, refuse, type RuleOutcome, type RuleViolation } from './outcome.js';
 
@@ -79,7 +78,7 @@ export function barterWithLeadPlayer(
   }
   const yours = { holderId, gives: offered };
   const theirs = { holderId: leadHolderId, gives: asked };
-  const checked = checkTrade(piles, deck, yours, withProps(theirs, { name: 'the Lead Player' }));
+  const checked = checkTrade(piles, deck, yours, { ...theirs, name: 'the Lead Player' });
   if (!checked.ok) return checked;
   const offeredWorth = itemWorth(checked.yourItems);
   const askedWorth = itemWorth(checked.theirItems);
@@ -109,7 +108,7 @@ export function barterBetweenCharacters(
   if (first.gives.length === 0 && second.gives.length === 0) {
     return refuse('NOTHING_TRADED', 'at least one item has to change hands');
   }
-  const checked = checkTrade(piles, deck, first, withProps(second, { name: 'the other character' }));
+  const checked = checkTrade(piles, deck, first, { ...second, name: 'the other character' });
   if (!checked.ok) return checked;
   if (!first.accepts || !second.accepts) return refuse('NOT_ACCEPTED', 'the trade needs both sides to accept');
   const firstWorth = itemWorth(checked.yourItems);

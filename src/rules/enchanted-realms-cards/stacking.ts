@@ -1,5 +1,4 @@
 import type { CardDefinition } from '../cards/card.js';
-import { withProps } from '../plain-data.js';
 import { BONUSES, type Bonus, bonusesOf, cardTypeOf, forceOf } from './cards.js';
 
 /**
@@ -83,5 +82,5 @@ export function stackCharacter(cards: readonly CardDefinition[]): StackedCharact
     }
   }
   Object.assign(stacked, scores);
-  return withProps(stacked, { maxHealth: scores.HEALTH ?? DEFAULT_HEALTH });
+  return { ...stacked, maxHealth: scores.HEALTH ?? DEFAULT_HEALTH };
 }

@@ -107,9 +107,9 @@ describe('the Draw at the table', () => {
     const outcome = played(makeDraw(before, { actorId: 'erik', ...input } as DrawInput, rng()));
     expect(outcome.result).toMatchObject(expected);
     // Drawn cards go face up to the scene's discard pile, the last drawn on top.
-    expect(outcome.table.piles.discardPile).toEqual([...top].reverse());
+    expect(outcome.state.piles.discardPile).toEqual([...top].reverse());
     expect(outcome.events).toEqual([{ type: 'enchanted-realms.draw', payload: expect.objectContaining({ actorId: 'erik', ...expected }) }]);
-    expect(assertConserved(outcome.table.piles, deck)).toBe(true);
+    expect(assertConserved(outcome.state.piles, deck)).toBe(true);
   });
 
   it('lists the modifiers term by term: Erik attacks at STR 2, COMBAT 3, ENHANCE 0, WEAPON 4; the Orc defends at AGL 2, COMBAT 0, ENHANCE 0, ARMOR 3', () => {
@@ -141,10 +141,10 @@ describe('the Draw at the table', () => {
     const hurt = table(['item-enchanted-blade-1', 'item-rope-1'], { erik: ERIK, orc: { ...orc, health: 3 } });
     const outcome = played(makeDraw(hurt, { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' } }, rng()));
     expect(outcome.result).toMatchObject({ damage: 12, targetHealth: 0, defeated: true });
-    expect(outcome.table.characters.orc.sheet!.health).toBe(0);
-    const again = makeDraw(outcome.table, { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' } }, rng());
+    expect(outcome.state.characters.orc.sheet!.health).toBe(0);
+    const again = makeDraw(outcome.state, { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' } }, rng());
     expect(again).toEqual({ ok: false, violation: { reason: 'TARGET_DEFEATED', message: 'the opposing character is already defeated (0 Health)' } });
-    const fallen = makeDraw(outcome.table, { actorId: 'orc', action: 'ATTACK', opponent: { characterId: 'erik' } }, rng());
+    const fallen = makeDraw(outcome.state, { actorId: 'orc', action: 'ATTACK', opponent: { characterId: 'erik' } }, rng());
     expect(fallen).toMatchObject({ ok: false, violation: { reason: 'CHARACTER_DEFEATED' } });
   });
 
@@ -170,11 +170,11 @@ describe('characters', () => {
   it('are a HERO and a CREATURE card taken from the deck onto their table, with the stacked Health', () => {
     const before = table([], {});
     const outcome = played(createAdventurer(before, { characterId: 'c1', memberId: 'ada', name: 'Sigrun', heroCardId: 'hero-erik-1', creatureCardId: 'creature-dwarf-1' }, rng()));
-    expect(outcome.table.piles.hands[tableHolder('c1')]).toEqual(['hero-erik-1', 'creature-dwarf-1']);
-    expect(outcome.table.piles.drawPile).not.toContain('hero-erik-1');
+    expect(outcome.state.piles.hands[tableHolder('c1')]).toEqual(['hero-erik-1', 'creature-dwarf-1']);
+    expect(outcome.state.piles.drawPile).not.toContain('hero-erik-1');
     expect(outcome.result).toEqual({ sheet: { heroCardId: 'hero-erik-1', creatureCardId: 'creature-dwarf-1', health: 12 }, maxHealth: 12 });
     expect(outcome.events[0]).toMatchObject({ type: 'enchanted-realms.character.created', payload: { characterId: 'c1', maxHealth: 12 } });
-    expect(assertConserved(outcome.table.piles, deck)).toBe(true);
+    expect(assertConserved(outcome.state.piles, deck)).toBe(true);
   });
 
   it.each<[string, string, string, string, Record<string, string[]>]>([
@@ -204,8 +204,8 @@ describe('rewards', () => {
   it('move an ITEM of Force at most the challenge\'s onto the character; Health never rises above the new maximum', () => {
     const before = table([], { erik: { ...ERIK, health: 7 } }, { erik: ['item-bow-1', 'item-war-axe-1'] });
     const outcome = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeForce: 3, acquiredDuringEncounter: false }, rng()));
-    expect(outcome.table.piles.hands[tableHolder('erik')]).toContain('item-bow-1');
-    expect(outcome.table.characters.erik.sheet!.health).toBe(7);
+    expect(outcome.state.piles.hands[tableHolder('erik')]).toContain('item-bow-1');
+    expect(outcome.state.characters.erik.sheet!.health).toBe(7);
     expect(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: false }, rng())).toEqual({
       ok: false,
       violation: { reason: 'FORCE_TOO_HIGH', message: 'a Force 5 card cannot reward a Force 3 challenge' },
@@ -223,24 +223,24 @@ describe('barter', () => {
     const before = table([], seats, hands);
     const offered = played(barter(before, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-dagger-1'], acceptedBy: ['erik'] }, rng()));
     expect(offered.result).toEqual({ completed: false, withLeadPlayer: false, giveWorth: 3, takeWorth: 1, balance: 2, awaitingCharacterId: 'mira' });
-    expect(offered.table.piles).toEqual(before.piles);
-    expect(offered.events[0]).toMatchObject({ type: 'enchanted-realms.barter.offered', secretFor: 'bo', payload: { giveCount: 1, takeCount: 1 } });
-    expect(barter(offered.table, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-dagger-1'], acceptedBy: ['erik'] }, rng()))
+    expect(offered.state.piles).toEqual(before.piles);
+    expect(offered.events[0]).toMatchObject({ type: 'enchanted-realms.barter.offered', secretFor: 'mira', payload: { giveCount: 1, takeCount: 1 } });
+    expect(barter(offered.state, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-dagger-1'], acceptedBy: ['erik'] }, rng()))
       .toMatchObject({ ok: false, violation: { reason: 'ALREADY_ACCEPTED' } });
 
     // Mira accepts the same terms, from her side.
-    const traded = played(barter(offered.table, { from: 'mira', to: 'erik', give: ['item-dagger-1'], take: ['item-bow-1'], acceptedBy: ['mira'] }, rng()));
+    const traded = played(barter(offered.state, { from: 'mira', to: 'erik', give: ['item-dagger-1'], take: ['item-bow-1'], acceptedBy: ['mira'] }, rng()));
     expect(traded.result).toMatchObject({ completed: true, balance: -2 });
-    expect(traded.table.piles.hands.erik).toEqual(['item-dagger-1']);
-    expect(traded.table.piles.hands.mira).toEqual(['item-rope-1', 'item-bow-1']);
-    expect(traded.table.offers).toEqual([]);
-    expect(traded.events[0]).toMatchObject({ type: 'enchanted-realms.barter.traded', secretFor: 'ada', secret: { give: ['item-dagger-1'], take: ['item-bow-1'] } });
+    expect(traded.state.piles.hands.erik).toEqual(['item-dagger-1']);
+    expect(traded.state.piles.hands.mira).toEqual(['item-rope-1', 'item-bow-1']);
+    expect(traded.state.offers).toEqual([]);
+    expect(traded.events[0]).toMatchObject({ type: 'enchanted-realms.barter.traded', secretFor: 'erik', secret: { give: ['item-dagger-1'], take: ['item-bow-1'] } });
   });
 
   it('an offer does not tell whether the other side holds what is asked; the acceptance does', () => {
     const before = table([], seats, hands);
     const offered = played(barter(before, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-shield-1'], acceptedBy: ['erik'] }, rng()));
-    expect(barter(offered.table, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-shield-1'], acceptedBy: ['mira'] }, rng()))
+    expect(barter(offered.state, { from: 'erik', to: 'mira', give: ['item-bow-1'], take: ['item-shield-1'], acceptedBy: ['mira'] }, rng()))
       .toMatchObject({ ok: false, violation: { reason: 'CARD_NOT_IN_YOUR_HAND', message: "card 'item-shield-1' is not in your hand to trade" } });
   });
 
@@ -250,8 +250,8 @@ describe('barter', () => {
       .toMatchObject({ ok: false, violation: { reason: 'OFFER_TOO_LOW' } });
     const traded = played(barter(before, { from: 'erik', to: null, give: ['item-bow-1'], take: ['item-dagger-2'], acceptedBy: ['erik'] }, rng()));
     expect(traded.result).toEqual({ completed: true, withLeadPlayer: true, giveWorth: 3, takeWorth: 1, balance: 2, awaitingCharacterId: null });
-    expect(traded.table.piles.hands[LEAD_PLAYER]).toEqual(['item-long-sword-2', 'item-bow-1']);
-    expect(traded.events[0]).toMatchObject({ type: 'enchanted-realms.barter.traded', secretFor: 'ada', payload: { withLeadPlayer: true } });
+    expect(traded.state.piles.hands[LEAD_PLAYER]).toEqual(['item-long-sword-2', 'item-bow-1']);
+    expect(traded.events[0]).toMatchObject({ type: 'enchanted-realms.barter.traded', secretFor: 'erik', payload: { withLeadPlayer: true } });
   });
 });
 
@@ -263,13 +263,13 @@ describe('reconcile', () => {
       { characterId: 'erik', count: 5, drawn: 5, returned: 0 },
       { characterId: 'mira', count: 5, drawn: 4, returned: 0 },
     ]);
-    expect(outcome.table.piles.hands.orc).toBeUndefined();
+    expect(outcome.state.piles.hands.orc).toBeUndefined();
     expect(outcome.events.map((event) => [event.type, event.secretFor])).toEqual([
       ['enchanted-realms.hands.reconciled', null],
-      ['enchanted-realms.hand.dealt', 'ada'],
-      ['enchanted-realms.hand.dealt', 'bo'],
+      ['enchanted-realms.hand.dealt', 'erik'],
+      ['enchanted-realms.hand.dealt', 'mira'],
     ]);
-    expect(outcome.events[1].secret).toEqual({ cardIds: outcome.table.piles.hands.erik });
+    expect(outcome.events[1].secret).toEqual({ cardIds: outcome.state.piles.hands.erik });
     expect(JSON.stringify(outcome.events.map((event) => event.payload))).not.toContain('"item-');
   });
 });
@@ -337,16 +337,16 @@ describe('the 100 cards at the table', () => {
             case 'reconcile':
               outcome = reconcile(current, {}, stream);
               if (outcome.ok) {
-                expect(outcome.table.piles.hands.erik).toHaveLength(HAND_SIZE);
-                expect((outcome.table.piles.hands[LEAD_PLAYER] ?? []).length).toBeLessThanOrEqual(HAND_SIZE);
+                expect(outcome.state.piles.hands.erik).toHaveLength(HAND_SIZE);
+                expect((outcome.state.piles.hands[LEAD_PLAYER] ?? []).length).toBeLessThanOrEqual(HAND_SIZE);
               }
               break;
             case 'endScene':
-              outcome = { ok: true, table: { ...current, piles: returnDiscards(current.piles, stream) }, events: [], result: null };
+              outcome = { ok: true, state: { ...current, piles: returnDiscards(current.piles, stream) }, events: [], result: null };
               break;
           }
           expect(current).toEqual(before);
-          if (outcome.ok) current = outcome.table;
+          if (outcome.ok) current = outcome.state;
           expect(assertConserved(current.piles, deck)).toBe(true);
         }
         // The HERO and CREATURE cards never leave their characters.

@@ -6,7 +6,8 @@
  */
 import type { CardDefinition } from '../cards/card.js';
 import { drawCards, type DeckPiles } from '../cards/piles.js';
-import { copyData, withProps } from '../plain-data.js';
+import { copyData } from '../plain-data.js';
+import type { Outcome, Rule, RuleEvent } from '../kernel/outcome.js';
 import type { Rng } from '../random/random-stream.js';
 import { barterBetweenCharacters, barterWithLeadPlayer, itemWorth } from './barter.js';
 import { type Attribute, type Bonus, cardTypeOf, forceOf } from './cards.js';
@@ -99,19 +100,12 @@ export interface TableViolation {
   message: string;
 }
 
-/** One event to append: public payload, and what only the GM and `secretFor` may read. */
-export interface TableEvent {
-  type: string;
-  payload: Record<string, unknown>;
-  secret?: Record<string, unknown>;
-  secretFor?: string | null;
-}
+/** One event to append: public payload, and what only the GM and the player of the character `secretFor` may read. */
+export type TableEvent = RuleEvent;
 
-export type TableOutcome<R> =
-  | { ok: true; table: EnchantedRealmsTable; events: TableEvent[]; result: R }
-  | { ok: false; violation: TableViolation };
+export type TableOutcome<R> = Outcome<EnchantedRealmsTable, R>;
 
-export type TableRule<I, R> = (table: EnchantedRealmsTable, input: I, rng: Rng) => TableOutcome<R>;
+export type TableRule<I, R> = Rule<EnchantedRealmsTable, I, R>;
 
 const refuse = (reason: string, message: string): { ok: false; violation: TableViolation } => ({
   ok: false,
@@ -205,7 +199,7 @@ export const createAdventurer: TableRule<CreateAdventurerInput, { sheet: Enchant
   next.characters[input.characterId] = { memberId: input.memberId, sheet };
   return {
     ok: true,
-    table: next,
+    state: next,
     events: [
       {
         type: 'enchanted-realms.character.created',
@@ -344,7 +338,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     modifiers: ModifierTerm[],
   ): DrawSide => {
     const card = cardOf(next, cardId)!;
-    return withProps(who, { action, attribute, cardId, force: forceOf(card), modifiers, adjusted: adjustedScore(card, modifiers) });
+    return { ...who, action, attribute, cardId, force: forceOf(card), modifiers, adjusted: adjustedScore(card, modifiers) };
   };
 
   // The Draw, step 1 and 2: the initiator's card and modifiers (stacked before anything moves).
@@ -375,7 +369,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
       defeated: false,
       reshuffled,
     };
-    return { ok: true, table: next, events: [drawEvent(input, result)], result };
+    return { ok: true, state: next, events: [drawEvent(input, result)], result };
   }
 
   let counterDraw: DrawSide;
@@ -428,7 +422,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     defeated,
     reshuffled,
   };
-  return { ok: true, table: next, events: [drawEvent(input, result)], result };
+  return { ok: true, state: next, events: [drawEvent(input, result)], result };
 };
 
 function drawEvent(input: DrawInput, result: DrawResult): TableEvent {
@@ -485,7 +479,7 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
     // The discard pile only shrinks when it was shuffled back into an empty deck.
     reshuffled: outcome.piles.discardPile.length < before + draws,
   };
-  return { ok: true, table: next, events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result } }], result };
+  return { ok: true, state: next, events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result } }], result };
 };
 
 // ---- rewards --------------------------------------------------------------------------------
@@ -523,7 +517,7 @@ export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: num
   const card = cardOf(table, input.cardId)!;
   return {
     ok: true,
-    table: next,
+    state: next,
     events: [
       {
         type: 'enchanted-realms.card.awarded',
@@ -632,7 +626,7 @@ export const barter: TableRule<BarterInput, BarterResult> = (table, input) => {
       balance: outcome.offeredWorth - outcome.askedWorth,
       awaitingCharacterId: null,
     };
-    return { ok: true, table: next, events: [tradedEvent(table, input, result)], result };
+    return { ok: true, state: next, events: [tradedEvent(table, input, result)], result };
   }
 
   if (input.to === input.from) return refuse('SAME_HOLDER', 'a trade needs two different sides');
@@ -667,22 +661,22 @@ export const barter: TableRule<BarterInput, BarterResult> = (table, input) => {
     });
     if (!traded.ok) return refuse(traded.violation.reason, traded.violation.message);
     next.piles = traded.piles;
-    const result: BarterResult = withProps(base, { completed: true, balance, awaitingCharacterId: null });
-    return { ok: true, table: next, events: [tradedEvent(table, input, result)], result };
+    const result: BarterResult = { ...base, completed: true, balance, awaitingCharacterId: null };
+    return { ok: true, state: next, events: [tradedEvent(table, input, result)], result };
   }
   next.offers.push({ first, second, firstGives: [...gives[first]], secondGives: [...gives[second]], acceptedBy });
   const awaiting = acceptedBy.includes(input.from) ? input.to : input.from;
-  const result: BarterResult = withProps(base, { completed: false, balance, awaitingCharacterId: awaiting });
+  const result: BarterResult = { ...base, completed: false, balance, awaitingCharacterId: awaiting };
   return {
     ok: true,
-    table: next,
+    state: next,
     events: [
       {
         type: 'enchanted-realms.barter.offered',
         payload: { from: input.from, to: input.to, giveCount: input.give.length, takeCount: input.take.length, awaitingCharacterId: awaiting },
         // The cards are in hands: only the player who has to decide (and the GM) sees them.
         secret: { give: input.give, take: input.take, giveWorth: base.giveWorth, takeWorth: base.takeWorth, balance },
-        secretFor: table.characters[awaiting].memberId,
+        secretFor: awaiting,
       },
     ],
     result,
@@ -692,9 +686,7 @@ export const barter: TableRule<BarterInput, BarterResult> = (table, input) => {
 function tradedEvent(table: EnchantedRealmsTable, input: BarterInput, result: BarterResult): TableEvent {
   // Cards went into hands: their ids are secret. `from`'s player learns them from the log; the
   // other side (the accepting player, or the Lead Player) knows them from their own call.
-  const fromMember = table.characters[input.from].memberId;
-  const toMember = input.to === null ? null : table.characters[input.to].memberId;
-  const secretFor = input.acceptedBy.includes(input.from) && input.to !== null && !input.acceptedBy.includes(input.to) ? toMember : fromMember;
+  const secretFor = input.acceptedBy.includes(input.from) && input.to !== null && !input.acceptedBy.includes(input.to) ? input.to : input.from;
   return {
     type: 'enchanted-realms.barter.traded',
     payload: { from: input.from, to: input.to, withLeadPlayer: result.withLeadPlayer, giveCount: input.give.length, takeCount: input.take.length },
@@ -763,10 +755,10 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
         type: 'enchanted-realms.hand.dealt',
         payload: { characterId, count: count(characterId) },
         secret: { cardIds: outcome.drawn[characterId] },
-        secretFor: table.characters[characterId].memberId,
+        secretFor: characterId,
       })),
   ];
-  return { ok: true, table: next, events, result };
+  return { ok: true, state: next, events, result };
 };
 
 // ---- the campaign's start -------------------------------------------------------------------

@@ -69,14 +69,19 @@ export class Play<S> {
 
 /**
  * Makes a rule out of a body over a working copy. With `eventType`, the rule records one event of
- * that type after the body's own, whose payload is the input and the result.
+ * that type after the body's own, whose payload is the input and the result. A ruleset whose
+ * working copy knows more of its table (a deck to reveal from) gives its own `Play`.
  */
-export function rule<S, I, R extends object>(eventType: string | null, body: (play: Play<S>, input: I) => R): Rule<S, I, R> {
+export function rule<S, I, R extends object, P extends Play<S> = Play<S>>(
+  eventType: string | null,
+  body: (play: P, input: I) => R,
+  newPlay: (state: S, rng: Rng) => P = (state, rng) => new Play(state, rng) as P,
+): Rule<S, I, R> {
   return (state, input, rng) => {
-    const play = new Play(state, rng);
+    const play = newPlay(state, rng);
     try {
       const result = body(play, input);
-      if (eventType !== null) play.record(eventType, { ...(input as object), ...result });
+      if (eventType !== null) play.record(eventType, { ...(input as object), ...(result as object) });
       return { ok: true, state: play.state, events: play.events, result };
     } catch (error) {
       if (error instanceof RuleRefusal) return { ok: false, violation: error.violation };

@@ -1,4 +1,3 @@
-import { withProps } from '../plain-data.js';
 import type { Rng } from './random-stream.js';
 
 /** Longest expression accepted, in characters. */
@@ -242,7 +241,7 @@ function applyKeepRule(dice: RolledDie[], keep: { rule: KeepRule; count: number 
     .map((die, index) => ({ value: die.value, index }))
     .sort((a, b) => (highest ? b.value - a.value : a.value - b.value) || a.index - b.index);
   const kept = new Set(order.slice(0, keepCount).map(({ index }) => index));
-  return dice.map((die, index) => withProps(die, { kept: kept.has(index) }));
+  return dice.map((die, index) => ({ ...die, kept: kept.has(index) }));
 }
 
 /**

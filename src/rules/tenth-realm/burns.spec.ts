@@ -128,7 +128,7 @@ describe('burning a card outside a roll (tenth-realm.md, "Burning cards")', () =
       const rng = new ScriptedRng([], { allowReshuffle: true });
       const outcome = accepted(run(burnCard, crowded, vanoriBurn({ targetEnemyId: 'e1' }), rng));
       expect(outcome.result.morale).toMatchObject({ card: 'QH', morale: 'PANIC_AND_FLEE' });
-      expect(outcome.event.payload.reshuffled).toBe(true);
+      expect(outcome.events[0].payload.reshuffled).toBe(true);
     });
 
     it('the last enemy fleeing ends the combat: the enemies withdrew', () => {

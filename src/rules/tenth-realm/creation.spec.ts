@@ -65,7 +65,7 @@ describe('createCharacter', () => {
     // Revealed cards are discarded: none goes to a hand.
     expect(outcome.state.piles.discardPile).toEqual(['10S', 'AC', '7D', 'QH']);
     expect(outcome.state.piles.hands).toEqual({});
-    expect(outcome.event.type).toBe('tenth-realm.character.created');
+    expect(outcome.events[0].type).toBe('tenth-realm.character.created');
     expect(rng.rolled).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ describe("blessing (the Vanori's blessing when the 8 boxes are full)", () => {
     expect(sheet.resilience).toBe(6);
     expect(outcome.state.piles.discardPile).toEqual(['KH', '10S', 'AC', '7D', 'QH']);
     expect(outcome.state.piles.hands).toEqual({});
-    expect(outcome.event.type).toBe('tenth-realm.blessing');
+    expect(outcome.events[0].type).toBe('tenth-realm.blessing');
   });
 
   it.each<[string, AttributeOmen, number]>([

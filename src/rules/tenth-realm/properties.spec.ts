@@ -10,7 +10,7 @@ import { blessing } from './experience.js';
 import { damageGear, repairGear } from './gear.js';
 import { addCondition, clearCondition, dropItem, gainItem, resilienceCheck, rest, tendWounds, loseResilienceRule } from './resilience.js';
 import { ATTRIBUTES, usedSlots, VANORI_NAMES, XP_BOXES } from './sheet.js';
-import type { TenthRealmState, Violation } from './table.js';
+import type { TenthRealmState } from './table.js';
 import { ROLL_BURN_EFFECTS, trialRoll, type RollBurn } from './trial-roll.js';
 import { enterRegion, oracle, reaction, setRiskRating, startSession } from './world.js';
 
@@ -238,7 +238,7 @@ const actions = fc
   .array(fc.oneof({ weight: 10, arbitrary: action.map((one) => [one]) }, { weight: 1, arbitrary: rollRun }), { minLength: 1, maxLength: 150, size: 'max' })
   .map((runs) => runs.flat());
 
-type Outcome = { ok: true; state: TenthRealmState } | { ok: false; violation: Violation };
+type Outcome = { ok: true; state: TenthRealmState; events: unknown[] } | { ok: false; violation: { reason: string; message: string } };
 
 /** The card a pick names: one from the holder's hand, or a given card (perhaps not held). */
 function cardOf(state: TenthRealmState, holder: string, pick: CardPick): string {
@@ -363,7 +363,7 @@ function apply(state: TenthRealmState, step: Action, rng: Rng): Outcome {
       return startSession(state, {}, rng);
     case 'endScene':
       // tenth-realm.md, "The deck": the discard pile is shuffled back after each scene.
-      return { ok: true, state: { ...state, piles: returnDiscards(state.piles, rng) } };
+      return { ok: true, state: { ...state, piles: returnDiscards(state.piles, rng) }, events: [] };
   }
 }
 
@@ -416,7 +416,7 @@ function play(seedByte: number, seq: number, inventorySlots: number, actions: Ac
     if (outcome.ok) {
       state = outcome.state;
       seen.add(step.kind);
-      const payload = 'event' in outcome ? (outcome.event as { payload: Record<string, unknown> }).payload : {};
+      const payload = (outcome.events[0] as { payload: Record<string, unknown> } | undefined)?.payload ?? {};
       if (Array.isArray(payload.burned) && payload.burned.length > 0) seen.add('burned for a roll');
       if (payload.turnedTheTable === true) seen.add('turned the table');
       if (payload.reshuffled === true) seen.add('reshuffled mid-action');

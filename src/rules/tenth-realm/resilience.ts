@@ -1,4 +1,3 @@
-import { withProps } from '../plain-data.js';
 import type { GearSlot } from './gear.js';
 import { repair } from './gear.js';
 import { freeSlots, type Attribute, type TenthRealmSheet } from './sheet.js';
@@ -28,7 +27,7 @@ export const resilienceCheck = rule(
   (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (!sheet.pending.resilienceCheckDue) refuse('NO_RESILIENCE_CHECK_DUE', 'no resilience check is due: resilience is above 0');
-    const roll = resolveTrial(play, withProps(input, { attribute: input.attribute ?? 'WILLPOWER' }), { resilienceCheck: true });
+    const roll = resolveTrial(play, { ...input, attribute: input.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
     sheet.pending.resilienceCheckDue = false;
     if (roll.success) {
       sheet.resilience = 1;

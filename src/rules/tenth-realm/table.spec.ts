@@ -54,7 +54,7 @@ describe('rule() and Play: the deck (tenth-realm.md, "The deck")', () => {
 
   it('records the input, the result and whether the deck was reshuffled in the event', () => {
     const outcome = accepted(run(revealThree, tableWith({ drawPile: ['2S', 'KH', '5D'] }), { note: 'x' }));
-    expect(outcome.event).toEqual({ type: 'test.revealed', payload: { note: 'x', cards: ['2S', 'KH', '5D'], reshuffled: false } });
+    expect(outcome.events[0]).toEqual({ type: 'test.revealed', payload: { note: 'x', cards: ['2S', 'KH', '5D'], reshuffled: false } });
   });
 
   it('shuffles the discard pile back when the deck runs out mid-reveal, never recalling hands', () => {
@@ -70,7 +70,7 @@ describe('rule() and Play: the deck (tenth-realm.md, "The deck")', () => {
     expect(rng.shuffled).toBe(true);
     // The scripted shuffle keeps the discard pile's order, so the deck continues with KH, 5D.
     expect(outcome.result).toEqual({ cards: ['2S', 'KH', '5D'] });
-    expect(outcome.event.payload.reshuffled).toBe(true);
+    expect(outcome.events[0].payload.reshuffled).toBe(true);
     expect(outcome.state.piles.hands).toEqual({ ana: ['AH', 'AS'] });
     expect(outcome.state.piles.discardPile).toEqual(['5D', 'KH', '2S']);
     expect(outcome.state.piles.drawPile).toHaveLength(52 - 2 - 3);

@@ -1,6 +1,5 @@
 import { drawCards, moveCards, type DeckPiles } from '../cards/piles.js';
-import { copyData, withProps } from '../plain-data.js';
-import type { Rng } from '../random/random-stream.js';
+import { Play as KernelPlay, refuse as refuseRule, rule as kernelRule, type Outcome, type Rule } from '../kernel/outcome.js';
 import type { Combat } from './combat-state.js';
 import type { TenthRealmSheet } from './sheet.js';
 
@@ -74,42 +73,21 @@ export interface Violation {
   message: string;
 }
 
-/** A public record of what a rule did; the service appends it to the campaign's event log. */
-export interface RuleEvent {
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-export type RuleOutcome<R> =
-  | { ok: true; state: TenthRealmState; event: RuleEvent; result: R }
-  | { ok: false; violation: Violation };
-
-/** Thrown inside a rule and turned into a refusal by `rule()`; never escapes this folder. */
-class RuleRefusal extends Error {
-  constructor(readonly violation: Violation) {
-    super(violation.message);
-  }
-}
+/** A Tenth Realm rule's outcome: the kernel's, with one event per rule. */
+export type RuleOutcome<R> = Outcome<TenthRealmState, R>;
 
 export function refuse(reason: ViolationReason, message: string): never {
-  throw new RuleRefusal({ reason, message });
+  return refuseRule(reason, message);
 }
 
 /**
- * One rule's working copy of the table. A rule changes its copy step by step; `rule()` hands the
- * copy back only when the rule finished, so a refusal changes nothing.
+ * One rule's working copy of the table, with the deck's moves the rules use. A rule changes its
+ * copy step by step; `rule()` hands the copy back only when the rule finished, so a refusal
+ * changes nothing.
  */
-export class Play {
-  readonly state: TenthRealmState;
+export class Play extends KernelPlay<TenthRealmState> {
   /** Whether the discard pile was shuffled back into an empty deck during this rule. */
   reshuffled = false;
-
-  constructor(
-    state: TenthRealmState,
-    readonly rng: Rng,
-  ) {
-    this.state = copyData(state);
-  }
 
   character(id: string): TenthRealmSheet {
     const sheet = this.state.characters[id];
@@ -164,27 +142,19 @@ export class Play {
 
 /**
  * Makes a rule out of a function over a working copy: the result, the new state and one public
- * event, or the violation that stopped it with nothing changed.
+ * event (the input, the result and whether the deck was reshuffled), or the violation that
+ * stopped it with nothing changed.
  */
-export function rule<I, R extends object>(
-  type: string,
-  body: (play: Play, input: I) => R,
-): (state: TenthRealmState, input: I, rng: Rng) => RuleOutcome<R> {
-  return (state, input, rng) => {
-    const play = new Play(state, rng);
-    try {
+export function rule<I, R extends object>(type: string, body: (play: Play, input: I) => R): Rule<TenthRealmState, I, R> {
+  return kernelRule<TenthRealmState, I, R, Play>(
+    null,
+    (play, input) => {
       const result = body(play, input);
-      return {
-        ok: true,
-        state: play.state,
-        event: { type, payload: withProps(withProps(input as object, result), { reshuffled: play.reshuffled }) },
-        result,
-      };
-    } catch (error) {
-      if (error instanceof RuleRefusal) return { ok: false, violation: error.violation };
-      throw error;
-    }
-  };
+      play.record(type, { ...(input as object), ...result, reshuffled: play.reshuffled });
+      return result;
+    },
+    (state, rng) => new Play(state, rng),
+  );
 }
 
 /** A standard-52 card's suit: the last letter of its id (`QH`, `10S`). */

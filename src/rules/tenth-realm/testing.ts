@@ -219,5 +219,5 @@ export function accepted<R>(outcome: RuleOutcome<R>): Extract<RuleOutcome<R>, { 
 /** The violation of an outcome, or an error when the rule passed. */
 export function refused<R>(outcome: RuleOutcome<R>): Violation {
   if (outcome.ok) throw new Error(`expected the rule to be refused, but it passed with ${JSON.stringify(outcome.result)}`);
-  return outcome.violation;
+  return outcome.violation as Violation;
 }

@@ -87,7 +87,7 @@ describe('step 3: reveal as many cards as the risk rating; each black one adds e
     ];
     const outcome = accepted(run(trialRoll, table(['KS']), strength({ drAdjustments: adjustments }), dice(14)));
     expect(outcome.result).toMatchObject({ effectiveDr: 16, score: 16, success: false });
-    expect(outcome.event.payload.drAdjustments).toEqual(adjustments);
+    expect(outcome.events[0].payload.drAdjustments).toEqual(adjustments);
   });
 });
 
@@ -301,7 +301,7 @@ describe('the deck running out mid-roll', () => {
     const rng = new ScriptedRng([20], { allowReshuffle: true });
     const outcome = accepted(run(trialRoll, state, strength(), rng));
     expect(rng.shuffled).toBe(true);
-    expect(outcome.event.payload.reshuffled).toBe(true);
+    expect(outcome.events[0].payload.reshuffled).toBe(true);
     expect(outcome.result.revealed.map((card) => card.code)).toEqual(['5S', 'KH', '2C']);
     expect(outcome.result.effectiveDr).toBe(16);
     expect(outcome.result.cardKept).toEqual({ code: 'KH' });
@@ -311,7 +311,7 @@ describe('the deck running out mid-roll', () => {
   });
 
   it('reports no reshuffle when the deck had enough cards', () => {
-    expect(accepted(run(trialRoll, table(['KH']), strength(), dice(20))).event.payload.reshuffled).toBe(false);
+    expect(accepted(run(trialRoll, table(['KH']), strength(), dice(20))).events[0].payload.reshuffled).toBe(false);
   });
 
   it('is refused when the hands hold so many cards that the risk cards cannot be revealed', () => {
@@ -327,7 +327,7 @@ describe('the deck running out mid-roll', () => {
 describe('the event', () => {
   it('records the input and the whole result', () => {
     const outcome = accepted(run(trialRoll, table(['KH']), strength({ dr: 12 }), dice(20)));
-    expect(outcome.event.type).toBe('tenth-realm.trial-rolled');
-    expect(outcome.event.payload).toEqual({ characterId: 'ana', attribute: 'STRENGTH', dr: 12, ...outcome.result, reshuffled: false });
+    expect(outcome.events[0].type).toBe('tenth-realm.trial-rolled');
+    expect(outcome.events[0].payload).toEqual({ characterId: 'ana', attribute: 'STRENGTH', dr: 12, ...outcome.result, reshuffled: false });
   });
 });

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { BadUserInputError, ForbiddenError } from '../../common/errors.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
-import { withProps } from '../../rules/plain-data.js';
 import type {
   EnchantedRealmsAwardInput,
   EnchantedRealmsBarterInput,
@@ -51,10 +50,8 @@ export class EnchantedRealmsActions {
       await this.table.characterInReach(principal, input.campaignId, drawInput.opponent.characterId);
     }
     const result = await this.table.play(principal, input.campaignId, makeDraw, drawInput);
-    return withProps(result, {
-      draw: drawView(result.deck, result.draw),
-      counterDraw: result.counterDraw && drawView(result.deck, result.counterDraw),
-    });
+    return { ...result, draw: drawView(result.deck, result.draw),
+      counterDraw: result.counterDraw && drawView(result.deck, result.counterDraw), };
   }
 
   /** GM: how many creatures appear is the Lead Player's Draw. */
@@ -132,7 +129,7 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
     if (input.opposingAction != null || input.opposingAttribute != null) {
       throw new BadUserInputError('opposingAction is for a Counter Draw, not a Challenge Number', 'opposingAction');
     }
-    return withProps(base, { challengeNumber });
+    return { ...base, challengeNumber };
   }
   const characterId = opponent!.characterId ?? null;
   const forTheGameCardId = opponent!.forTheGameCardId ?? null;
@@ -143,9 +140,7 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
   if (opposingAction && WITH_ATTRIBUTE.includes(opposingAction) && input.opposingAttribute == null && input.attribute == null) {
     throw new BadUserInputError(`${opposingAction} needs the attribute it tests: STR, AGL or PRE`, 'opposingAttribute');
   }
-  return withProps(base, {
-    opponent: characterId !== null ? { characterId } : { forTheGameCardId: forTheGameCardId! },
+  return { ...base, opponent: characterId !== null ? { characterId } : { forTheGameCardId: forTheGameCardId! },
     opposingAction,
-    opposingAttribute: input.opposingAttribute ?? undefined,
-  });
+    opposingAttribute: input.opposingAttribute ?? undefined, };
 }

@@ -5,12 +5,14 @@ import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
 import { EnchantedRealmsRepository } from './enchanted-realms.repository.js';
 import { EnchantedRealmsCampaignResolver, EnchantedRealmsCharacterResolver, EnchantedRealmsResolver } from './enchanted-realms.resolver.js';
 import { EnchantedRealmsService } from './enchanted-realms.service.js';
+import { EnchantedRealmsTables } from './enchanted-realms.tables.js';
 
 /** Enchanted Realms, card edition (enchanted-realms-cards.md): registers its campaign set-up and serves its mutations. */
 @Module({
   imports: [CharactersModule, DecksModule],
   providers: [
     EnchantedRealmsRepository,
+    EnchantedRealmsTables,
     EnchantedRealmsService,
     EnchantedRealmsActions,
     EnchantedRealmsResolver,

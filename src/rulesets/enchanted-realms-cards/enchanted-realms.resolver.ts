@@ -6,7 +6,8 @@ import { Character } from '../../modules/characters/character.model.js';
 import * as inputs from './enchanted-realms.inputs.js';
 import * as models from './enchanted-realms.model.js';
 import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
-import { EnchantedRealmsService, sheetOf, type PlayedCharacter } from './enchanted-realms.service.js';
+import { EnchantedRealmsService, type PlayedCharacter } from './enchanted-realms.service.js';
+import { sheetOf } from './enchanted-realms.tables.js';
 import { campaignView, characterView } from './enchanted-realms.views.js';
 
 /** Enchanted Realms, card edition (enchanted-realms-cards.md). Each mutation makes one move in one transaction. */

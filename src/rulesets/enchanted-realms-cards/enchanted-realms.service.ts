@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
+import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import { validateAdventureDeck } from '../../rules/enchanted-realms-cards/cards.js';
 import { ENCHANTED_REALMS_STARTER, ENCHANTED_REALMS_STARTER_PRESET } from '../../rules/enchanted-realms-cards/starter-deck.js';
@@ -10,25 +10,15 @@ import { MembersRepository } from '../../modules/campaigns/members.repository.js
 import { CharactersRepository, type CharacterOwner, type CharacterRecord } from '../../modules/characters/characters.repository.js';
 import { DecksRepository, type DeckRecord } from '../../modules/decks/decks.repository.js';
 import { DecksService } from '../../modules/decks/decks.service.js';
-import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
+import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
+import { TableRunner } from '../kernel/table-runner.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
-import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, enchantedRealmsStateOf, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
-import {
-  dealLeadHand,
-  type EnchantedRealmsSheet,
-  type EnchantedRealmsTable,
-  LEAD_PLAYER,
-  type TableRule,
-} from '../../rules/enchanted-realms-cards/table.js';
-import { sameData, withProps } from '../../rules/plain-data.js';
+import { EnchantedRealmsTables, SHEET_KEY, sheetOf, type NewCharacterRow } from './enchanted-realms.tables.js';
+import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
+import { dealLeadHand, LEAD_PLAYER, type TableRule } from '../../rules/enchanted-realms-cards/table.js';
+import { sameData } from '../../rules/plain-data.js';
 
-/** The key of a character's sheet under which Enchanted Realms keeps its own. */
-const SHEET_KEY = 'enchantedRealms';
 export const ADVENTURE_DECK_NAME = 'Adventure Deck';
-
-export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): EnchantedRealmsSheet | null {
-  return (character.sheet?.[SHEET_KEY] as EnchantedRealmsSheet | undefined) ?? null;
-}
 
 /**
  * A character after a move, as the API returns it: with the Adventure Deck then, which the view
@@ -63,7 +53,8 @@ export class EnchantedRealmsService implements OnModuleInit {
     private readonly members: MembersRepository,
     private readonly decks: DecksRepository,
     private readonly deckService: DecksService,
-    private readonly ledger: GameLedger,
+    private readonly runner: TableRunner,
+    private readonly tables: EnchantedRealmsTables,
     private readonly hooks: RulesetHooks,
   ) {}
 
@@ -92,7 +83,7 @@ export class EnchantedRealmsService implements OnModuleInit {
         problems: checked.errors.map((error) => error.message),
       });
     }
-    return withProps(given, { cards: checked.cards });
+    return { ...given, cards: checked.cards };
   }
 
   /**
@@ -101,23 +92,14 @@ export class EnchantedRealmsService implements OnModuleInit {
    */
   private async setUpCampaign(action: CampaignAction, settings: Record<string, unknown>): Promise<void> {
     const custom = settings.cards as CardDefinition[] | undefined;
-    const created = await this.deckService.addDeck(
-      action,
-      ADVENTURE_DECK_NAME,
-      custom ?? ENCHANTED_REALMS_STARTER,
-      custom ? undefined : ENCHANTED_REALMS_STARTER_PRESET.id,
-    );
-    const deck = await this.decks.findById(created.id);
-    const { piles, cardIds } = dealLeadHand(deck!.piles, action.rng);
+    const deck = this.deckService.addDeck(action, ADVENTURE_DECK_NAME, custom ?? ENCHANTED_REALMS_STARTER, custom ? undefined : ENCHANTED_REALMS_STARTER_PRESET.id);
+    const { piles, cardIds } = dealLeadHand(deck.piles, action.rng);
     if (cardIds.length > 0) {
-      await this.decks.savePiles(created.id, piles);
-      action.record(
-        'enchanted-realms.lead-hand.dealt',
-        { deckId: created.id, count: cardIds.length },
-        { secret: { cardIds }, secretFor: null },
-      );
+      action.changes.savePiles(deck.id, piles);
+      action.record('enchanted-realms.lead-hand.dealt', { deckId: deck.id, count: cardIds.length }, { secret: { cardIds }, secretFor: null });
     }
-    await this.repository.saveCampaignState(action.campaign.id, { deckId: created.id, offers: [] });
+    const state: EnchantedRealmsCampaignState = { deckId: deck.id, offers: [] };
+    action.changes.saveRulesetState(state);
   }
 
   // ---- access -------------------------------------------------------------------------------
@@ -150,51 +132,18 @@ export class EnchantedRealmsService implements OnModuleInit {
     campaignId: string,
     rule: TableRule<I, R>,
     input: I,
-    options: { newCharacter?: { id: string; memberId: string | null; name: string } } = {},
+    options: { newCharacter?: NewCharacterRow } = {},
   ): Promise<R & Played> {
-    // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
-    // see what the previous holder committed.
-    const prefetch = () => Promise.all([this.decks.findRulesetTable(campaignId, ENCHANTED_REALMS_CARDS), this.characters.listByCampaign(campaignId)]);
-    return this.ledger.act(principal, campaignId, async (action, [table, rows]) => {
-      const state = enchantedRealmsStateOf(table?.rulesetState);
-      const deck = table?.deck;
-      if (!state) throw new BadUserInputError('This campaign is not played by Enchanted Realms (card edition)', 'campaignId');
-      if (!deck) throw new Error(`the Adventure Deck of campaign ${campaignId} is missing`);
-
-      const before: EnchantedRealmsTable = {
-        deck: deck.cards,
-        piles: deck.piles,
-        characters: Object.fromEntries(rows.map((row) => [row.id, { memberId: row.memberId, sheet: sheetOf(row) }])),
-        offers: state.offers,
-      };
-      const outcome = rule(before, input, action.rng);
-      if (!outcome.ok) throw new RuleViolationError(outcome.violation);
-      const after = outcome.table;
-
-      if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
-      if (!sameData(before.offers, after.offers)) await this.repository.saveCampaignState(campaignId, withProps(state, { offers: after.offers }));
-
-      const adventureDeck = withProps(deck, { piles: after.piles });
-      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, withProps(row, { adventureDeck })]));
-      const created = options.newCharacter;
-      if (created) {
-        const sheet = { [SHEET_KEY]: after.characters[created.id].sheet };
-        characters.set(created.id, withProps(await this.characters.insert(withProps(created, { campaignId, sheet })), { adventureDeck }));
-      }
-      for (const row of rows) {
-        const sheet = after.characters[row.id]?.sheet;
-        if (sheet && !sameData(sheetOf(row), sheet)) {
-          const updated = withProps(row.sheet, { [SHEET_KEY]: sheet });
-          await this.characters.updateSheet(row.id, updated);
-          characters.set(row.id, withProps(row, { sheet: updated, adventureDeck }));
-        }
-      }
-
-      const seqs = outcome.events.map((event) =>
-        action.record(event.type, event.payload, event.secret === undefined ? {} : { secret: event.secret, secretFor: event.secretFor ?? null }),
-      );
-      return withProps(outcome.result, { eventSeq: seqs[0], characters, deck: adventureDeck }) as R & Played;
-    }, prefetch);
+    const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, options.newCharacter, rule, input);
+    const adventureDeck: DeckRecord = { ...loaded.rows.deck, piles: after.piles };
+    const characters = new Map<string, PlayedCharacter>(loaded.rows.rows.map((row) => [row.id, { ...row, adventureDeck }]));
+    for (const [id, character] of Object.entries(after.characters)) {
+      const row = loaded.rows.rows.find((each) => each.id === id);
+      if (row && sameData(sheetOf(row), character.sheet)) continue;
+      const base = row ?? { ...options.newCharacter!, campaignId, sheet: {}, createdAt: new Date() };
+      characters.set(id, { ...base, sheet: { ...base.sheet, [SHEET_KEY]: character.sheet }, adventureDeck });
+    }
+    return { ...result, eventSeq, characters, deck: adventureDeck };
   }
 
   /** Creates a character: the row and its sheet come from one move. */
@@ -213,11 +162,11 @@ export class EnchantedRealmsService implements OnModuleInit {
       throw new NotFoundError('Member', memberId);
     }
     const id = randomUUID();
-    const moveInput = withProps(ruleInput as object, { characterId: id, memberId, name: input.name });
+    const moveInput = { ...(ruleInput as object), characterId: id, memberId, name: input.name };
     const result = await this.play(principal, input.campaignId, rule, moveInput as I & { characterId: string; memberId: string | null; name: string }, {
       newCharacter: { id, memberId, name: input.name },
     });
-    return withProps(result, { character: result.characters.get(id)! }) as R & Played & { character: PlayedCharacter };
+    return { ...result, character: result.characters.get(id)! };
   }
 
   // ---- reads --------------------------------------------------------------------------------

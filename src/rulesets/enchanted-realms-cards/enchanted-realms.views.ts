@@ -3,7 +3,6 @@ import type { CardView } from '../../modules/decks/decks.service.js';
 import { modifierTotal } from '../../rules/enchanted-realms-cards/draw.js';
 import { characterCards } from '../../rules/enchanted-realms-cards/rewards.js';
 import { stackCharacter } from '../../rules/enchanted-realms-cards/stacking.js';
-import { withProps } from '../../rules/plain-data.js';
 import type { EnchantedRealmsCampaign, EnchantedRealmsCharacter, EnchantedRealmsDraw } from './enchanted-realms.model.js';
 import type { DrawSide, EnchantedRealmsSheet } from '../../rules/enchanted-realms-cards/table.js';
 import { LEAD_PLAYER } from '../../rules/enchanted-realms-cards/table.js';
@@ -12,7 +11,7 @@ import { LEAD_PLAYER } from '../../rules/enchanted-realms-cards/table.js';
 export function cardView(deck: DeckRecord, cardId: string): CardView {
   const card = deck.cards.find((candidate) => candidate.id === cardId);
   if (!card) throw new Error(`card '${cardId}' is not in deck ${deck.id}`);
-  return withProps(card, { deckId: deck.id }) as CardView;
+  return { ...card, deckId: deck.id } as CardView;
 }
 
 /** A character's sheet with its table cards stacked (enchanted-realms-cards.md, Stacking cards). */

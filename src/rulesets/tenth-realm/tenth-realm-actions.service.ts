@@ -3,7 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { ForbiddenError } from '../../common/errors.js';
 import { requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
-import { withProps } from '../../rules/plain-data.js';
 import { burnCard } from '../../rules/tenth-realm/burns.js';
 import { attack, defend, endCombat, morale, startCombat } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
@@ -87,7 +86,7 @@ export class TenthRealmActions {
 
   async redrawAttribute(principal: Principal, input: TenthRealmRedrawAttributeInput) {
     const result = await this.onOwnCharacter(principal, input, redrawAttribute, { characterId: input.characterId, attribute: input.attribute });
-    return withProps(result, { card: cardView(result.card) });
+    return { ...result, card: cardView(result.card) };
   }
 
   async chooseVanori(principal: Principal, input: TenthRealmChooseVanoriInput) {
@@ -174,19 +173,15 @@ export class TenthRealmActions {
       },
       { combat: 'ACTIVE' },
     );
-    return withProps(this.characterPayload(result, input.characterId), {
-      setUp: result.setUp,
+    return { ...this.characterPayload(result, input.characterId), setUp: result.setUp,
       aid: result.aid,
-      morale: result.morale && withProps(result.morale, { card: cardView(result.morale.card) }),
-    });
+      morale: result.morale && { ...result.morale, card: cardView(result.morale.card) }, };
   }
 
   async blessing(principal: Principal, input: TenthRealmCharacterInput) {
     const result = await this.onOwnCharacter(principal, input, blessing, { characterId: input.characterId });
-    return withProps(result, {
-      attributes: result.attributes.map((entry) => withProps(entry, { card: cardView(entry.card) })),
-      resilienceCard: cardView(result.resilienceCard),
-    });
+    return { ...result, attributes: result.attributes.map((entry) => ({ ...entry, card: cardView(entry.card) })),
+      resilienceCard: cardView(result.resilienceCard), };
   }
 
   // ---- resilience, conditions, gear, rest ---------------------------------------------------
@@ -198,7 +193,7 @@ export class TenthRealmActions {
       repair: input.repair ?? undefined,
       clearCondition: input.clearCondition ?? undefined,
     });
-    return withProps(result, { card: result.card === null ? null : cardView(result.card) });
+    return { ...result, card: result.card === null ? null : cardView(result.card) };
   }
 
   async resilienceCheck(principal: Principal, input: TenthRealmResilienceCheckInput) {
@@ -208,7 +203,7 @@ export class TenthRealmActions {
       attribute: input.attribute,
       dr: input.dr,
     });
-    return withProps(this.characterPayload(result, input.characterId), { roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated });
+    return { ...this.characterPayload(result, input.characterId), roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated };
   }
 
   /** GM: a consequence costs resilience. */
@@ -271,15 +266,13 @@ export class TenthRealmActions {
       principal,
       campaignId,
       attack,
-      withProps(trialInput(input), { encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined }),
+      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
       { combat: { encounterId: input.encounterId } },
     );
     const view = encounterView(result.encounter!);
-    return withProps(result, {
-      roll: this.rollView(result.roll, result, input.characterId),
+    return { ...result, roll: this.rollView(result.roll, result, input.characterId),
       encounter: view,
-      enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)!,
-    });
+      enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)!, };
   }
 
   async defend(principal: Principal, input: TenthRealmDefendInput) {
@@ -290,7 +283,7 @@ export class TenthRealmActions {
       principal,
       campaignId,
       defend,
-      withProps(trialInput(input), { encounterId: input.encounterId, enemyId: input.enemyId }),
+      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId },
       { combat: { encounterId: input.encounterId } },
     );
     return {
@@ -345,13 +338,13 @@ export class TenthRealmActions {
 
   private characterPayload<R extends object>(result: Played<R>, characterId: string) {
     const { characters, encounter: _encounter, ...rest } = result;
-    return withProps(rest, { character: characters.get(characterId)! });
+    return { ...rest, character: characters.get(characterId)! };
   }
 
   private rollView(roll: TrialResult, result: Played<object>, characterId: string) {
     // The rule names the kept card by its code; the API shows it as every revealed card, with its colour.
     const cardKept = roll.cardKept === null ? null : cardView(roll.cardKept.code);
-    return withProps(roll, { cardKept, eventSeq: result.eventSeq, character: result.characters.get(characterId)! });
+    return { ...roll, cardKept, eventSeq: result.eventSeq, character: result.characters.get(characterId)! };
   }
 
   private async region(principal: Principal, campaignId: string, hex: string) {

@@ -5,11 +5,12 @@ import { TenthRealmActions } from './tenth-realm-actions.service.js';
 import { TenthRealmRepository } from './tenth-realm.repository.js';
 import { TenthRealmCampaignResolver, TenthRealmCharacterResolver, TenthRealmResolver } from './tenth-realm.resolver.js';
 import { TenthRealmService } from './tenth-realm.service.js';
+import { TenthRealmTables } from './tenth-realm.tables.js';
 
 /** The Tenth Realm (tenth-realm.md): registers its campaign set-up and serves its mutations. */
 @Module({
   imports: [CharactersModule, DecksModule],
-  providers: [TenthRealmRepository, TenthRealmService, TenthRealmActions, TenthRealmResolver, TenthRealmCharacterResolver, TenthRealmCampaignResolver],
+  providers: [TenthRealmRepository, TenthRealmTables, TenthRealmService, TenthRealmActions, TenthRealmResolver, TenthRealmCharacterResolver, TenthRealmCampaignResolver],
   exports: [TenthRealmActions],
 })
 export class TenthRealmModule {}

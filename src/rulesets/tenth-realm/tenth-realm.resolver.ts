@@ -7,7 +7,8 @@ import { Character } from '../../modules/characters/character.model.js';
 import * as inputs from './tenth-realm.inputs.js';
 import * as models from './tenth-realm.model.js';
 import { TenthRealmActions } from './tenth-realm-actions.service.js';
-import { sheetOf, TenthRealmService, type PlayedCharacter } from './tenth-realm.service.js';
+import { TenthRealmService, type PlayedCharacter } from './tenth-realm.service.js';
+import { sheetOf } from './tenth-realm.tables.js';
 import { campaignView, encounterView, sheetView } from './tenth-realm.views.js';
 
 /** The Tenth Realm's mutations (tenth-realm.md). Each applies one rule in one transaction. */

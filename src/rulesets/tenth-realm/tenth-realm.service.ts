@@ -1,37 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
+import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { STANDARD_52 } from '../../rules/cards/presets.js';
-import type { Rng } from '../../rules/random/random-stream.js';
-import { DEFAULT_INVENTORY_SLOTS, NO_PENDING, type TenthRealmSheet } from '../../rules/tenth-realm/sheet.js';
-import type { RuleOutcome, TenthRealmState } from '../../rules/tenth-realm/table.js';
+import type { Rule as KernelRule } from '../../rules/kernel/outcome.js';
+import { DEFAULT_INVENTORY_SLOTS } from '../../rules/tenth-realm/sheet.js';
+import type { TenthRealmState } from '../../rules/tenth-realm/table.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { MembersRepository } from '../../modules/campaigns/members.repository.js';
 import { CharactersRepository, type CharacterOwner, type CharacterRecord } from '../../modules/characters/characters.repository.js';
-import { DecksRepository } from '../../modules/decks/decks.repository.js';
 import { DecksService } from '../../modules/decks/decks.service.js';
-import { GameLedger, type CampaignAction } from '../../modules/events/game-ledger.service.js';
-import { sameData, withProps } from '../../rules/plain-data.js';
+import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
+import { sameData } from '../../rules/plain-data.js';
+import { TableRunner } from '../kernel/table-runner.js';
 import { RulesetHooks } from '../ruleset-hooks.js';
-import { COMBAT_KIND, TenthRealmRepository, tenthRealmStateOf, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { COMBAT_KIND, TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { SHEET_KEY, TENTH_REALM, TenthRealmTables, type CombatScope, type NewCharacterRow, type TableScope } from './tenth-realm.tables.js';
 
-export const TENTH_REALM = 'tenth-realm';
-/** The key of a character's sheet under which the Tenth Realm keeps its own. */
-const SHEET_KEY = 'tenthRealm';
 export const MIN_INVENTORY_SLOTS = 1;
 export const MAX_INVENTORY_SLOTS = 30;
 
-export type Rule<I, R> = (state: TenthRealmState, input: I, rng: Rng) => RuleOutcome<R>;
-
-/** Which combat a rule sees: the one named, the one under way (if any), or none. */
-type CombatScope = { encounterId: string } | 'ACTIVE' | 'NONE';
-
-/** The character's Tenth Realm sheet, with flags added since it was stored at their defaults. */
-export function sheetOf(character: Pick<CharacterRecord, 'sheet'>): TenthRealmSheet | null {
-  const sheet = character.sheet?.[SHEET_KEY] as TenthRealmSheet | undefined;
-  return sheet ? withProps(sheet, { pending: withProps(NO_PENDING, sheet.pending) }) : null;
-}
+export type Rule<I, R> = KernelRule<TenthRealmState, I, R>;
 
 /**
  * A character after a rule, as the API returns it: with the campaign's session then, which the
@@ -50,9 +39,9 @@ export class TenthRealmService implements OnModuleInit {
     private readonly repository: TenthRealmRepository,
     private readonly characters: CharactersRepository,
     private readonly members: MembersRepository,
-    private readonly decks: DecksRepository,
     private readonly deckService: DecksService,
-    private readonly ledger: GameLedger,
+    private readonly runner: TableRunner,
+    private readonly tables: TenthRealmTables,
     private readonly hooks: RulesetHooks,
   ) {}
 
@@ -72,16 +61,14 @@ export class TenthRealmService implements OnModuleInit {
         'settings.inventorySlots',
       );
     }
-    return withProps(given, { inventorySlots: slots });
+    return { ...given, inventorySlots: slots };
   }
 
   /** A new campaign gets its shared standard-52 deck and an empty map. */
   private async setUpCampaign(action: CampaignAction): Promise<void> {
-    const deck = await this.deckService.addDeck(action, 'The deck', STANDARD_52, 'standard-52');
-    await this.repository.saveCampaignState(action.campaign.id, {
-      deckId: deck.id,
-      world: { session: 1, currentHex: null, regions: {} },
-    });
+    const deck = this.deckService.addDeck(action, 'The deck', STANDARD_52, 'standard-52');
+    const state: TenthRealmCampaignState = { deckId: deck.id, world: { session: 1, currentHex: null, regions: {} } };
+    action.changes.saveRulesetState(state);
   }
 
   // ---- access -------------------------------------------------------------------------------
@@ -149,64 +136,23 @@ export class TenthRealmService implements OnModuleInit {
     campaignId: string,
     rule: Rule<I, R>,
     input: I,
-    options: { combat?: CombatScope; newCharacter?: Omit<CharacterRecord, 'sheet' | 'createdAt'> } = {},
+    options: { combat?: CombatScope; newCharacter?: NewCharacterRow } = {},
   ): Promise<R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null }> {
-    const scope = options.combat ?? 'NONE';
-    // Read with the campaign's lock, in its round trip (GameLedger.act): after the lock, so they
-    // see what the previous holder committed.
-    const prefetch = () =>
-      Promise.all([this.decks.findRulesetTable(campaignId, TENTH_REALM), this.characters.listByCampaign(campaignId), this.readCombat(campaignId, scope)]);
-    return this.ledger.act(principal, campaignId, async (action, [table, rows, encounter]) => {
-      const campaignState = tenthRealmStateOf(table?.rulesetState);
-      const deck = table?.deck;
-      if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
-      if (!deck) throw new Error(`the Tenth Realm deck of campaign ${campaignId} is missing`);
-      if (typeof scope === 'object' && encounter?.campaignId !== campaignId) throw new NotFoundError('Encounter', scope.encounterId);
-
-      const before: TenthRealmState = {
-        piles: deck.piles,
-        characters: Object.fromEntries(rows.flatMap((row) => (sheetOf(row) ? [[row.id, sheetOf(row)!]] : []))),
-        world: campaignState.world,
-        combat: encounter?.combat ?? null,
-        settings: { inventorySlots: Number(action.campaign.settings.inventorySlots ?? DEFAULT_INVENTORY_SLOTS) },
-      };
-      const outcome = rule(before, input, action.rng);
-      if (!outcome.ok) throw new RuleViolationError(outcome.violation);
-      const after = outcome.state;
-
-      if (!sameData(before.piles, after.piles)) await this.decks.savePiles(deck.id, after.piles);
-      if (!sameData(before.world, after.world)) await this.repository.saveCampaignState(campaignId, withProps(campaignState, { world: after.world }));
-      if (after.combat && !sameData(before.combat, after.combat)) await this.repository.saveCombat(campaignId, after.combat);
-
-      const tenthRealmSession = after.world.session;
-      const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, withProps(row, { tenthRealmSession })]));
-      if (options.newCharacter) {
-        const sheet = { [SHEET_KEY]: after.characters[options.newCharacter.id] };
-        characters.set(options.newCharacter.id, withProps(await this.characters.insert(withProps(options.newCharacter, { sheet })), { tenthRealmSession }));
-      }
-      for (const row of rows) {
-        const sheet = after.characters[row.id];
-        if (sheet && !sameData(before.characters[row.id], sheet)) {
-          const updated = withProps(row.sheet, { [SHEET_KEY]: sheet });
-          await this.characters.updateSheet(row.id, updated);
-          characters.set(row.id, withProps(row, { sheet: updated, tenthRealmSession }));
-        }
-      }
-
-      const eventSeq = action.record(outcome.event.type, outcome.event.payload);
-      const savedEncounter = after.combat
-        ? { id: after.combat.id, campaignId, kind: encounter?.kind ?? COMBAT_KIND, status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
-        : null;
-      // The rule's result R, with what the move adds (withProps types its copy for a known R only).
-      return withProps(outcome.result, { eventSeq, characters, encounter: savedEncounter }) as R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null };
-    }, prefetch);
-  }
-
-  /** The combat a rule plays in: none, the campaign's active one, or the encounter named (checked by the caller). */
-  private async readCombat(campaignId: string, scope: CombatScope): Promise<EncounterRecord | undefined> {
-    if (scope === 'NONE') return undefined;
-    if (scope === 'ACTIVE') return this.repository.findActiveCombat(campaignId);
-    return this.repository.findEncounter(scope.encounterId);
+    const scope: TableScope = { combat: options.combat ?? 'NONE', newCharacter: options.newCharacter };
+    const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, scope, rule, input);
+    const { rows, encounter } = loaded.rows;
+    const tenthRealmSession = after.world.session;
+    const characters = new Map<string, PlayedCharacter>(rows.map((row) => [row.id, { ...row, tenthRealmSession }]));
+    for (const [id, sheet] of Object.entries(after.characters)) {
+      const row = rows.find((each) => each.id === id);
+      if (row && sameData(loaded.state.characters[id], sheet)) continue;
+      const base = row ?? { ...options.newCharacter!, campaignId, sheet: {}, createdAt: new Date() };
+      characters.set(id, { ...base, sheet: { ...base.sheet, [SHEET_KEY]: sheet }, tenthRealmSession });
+    }
+    const savedEncounter = after.combat
+      ? { id: after.combat.id, campaignId, kind: COMBAT_KIND, status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
+      : null;
+    return { ...result, eventSeq, characters, encounter: savedEncounter };
   }
 
   /** Creates a draft character: the row and its sheet come from one rule. */
@@ -225,9 +171,9 @@ export class TenthRealmService implements OnModuleInit {
     }
     const id = randomUUID();
     const result = await this.play(principal, input.campaignId, rule, { characterId: id }, {
-      newCharacter: { id, campaignId: input.campaignId, memberId, name: input.name },
+      newCharacter: { id, memberId, name: input.name },
     });
-    return withProps(result, { character: result.characters.get(id)! });
+    return { ...result, character: result.characters.get(id)! };
   }
 
   // ---- reads --------------------------------------------------------------------------------

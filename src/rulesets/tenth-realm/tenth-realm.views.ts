@@ -1,4 +1,3 @@
-import { withProps } from '../../rules/plain-data.js';
 import { ATTRIBUTES, usedSlots, type TenthRealmSheet as Sheet } from '../../rules/tenth-realm/sheet.js';
 import type { Region, World } from '../../rules/tenth-realm/table.js';
 import { isRed } from '../../rules/tenth-realm/table.js';
@@ -17,7 +16,7 @@ import type {
 /** How the API shows a card of the shared deck. */
 export const cardView = (code: string): TenthRealmCard => ({ code, color: isRed(code) ? 'RED' : 'BLACK' });
 
-const gearView = (gear: Gear | null): TenthRealmGear | null => gear && withProps(gear, { broken: gear.die === null });
+const gearView = (gear: Gear | null): TenthRealmGear | null => gear && { ...gear, broken: gear.die === null };
 
 export function sheetView(sheet: Sheet, session: number): TenthRealmSheet {
   const { STRENGTH, DEXTERITY, WILLPOWER, HEART } = sheet.attributes;
@@ -41,14 +40,14 @@ export function sheetView(sheet: Sheet, session: number): TenthRealmSheet {
     resilienceRerolled: sheet.resilienceRerolled,
     armor: gearView(sheet.armor),
     weapon: gearView(sheet.weapon),
-    inventory: withProps(sheet.inventory, { usedSlots: usedSlots(sheet) }),
+    inventory: { ...sheet.inventory, usedSlots: usedSlots(sheet) },
     xp: sheet.xp,
     pending: sheet.pending,
     owlUsedThisSession: sheet.owlUsedInSession === session,
   };
 }
 
-export const regionView = (region: Region): TenthRealmRegion => withProps(region, { riskCard: cardView(region.riskCard) });
+export const regionView = (region: Region): TenthRealmRegion => ({ ...region, riskCard: cardView(region.riskCard) });
 
 export function campaignView(state: TenthRealmCampaignState, activeEncounterId: string | null): TenthRealmCampaign {
   const { world }: { world: World } = state;

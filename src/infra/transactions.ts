@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { ClsService, ClsServiceManager } from 'nestjs-cls';
+import type { Prisma } from '../generated/prisma/client.js';
+import { PrismaService } from './database.js';
+
+/** Where the running transaction's client is kept in the request's context (nestjs-cls). */
+const TRANSACTION = 'arbiter.transaction';
+
+/**
+ * How long a transaction may wait for a connection, and run: a request's transaction waits up to
+ * the Idempotency-Key wait for a claim another request holds.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
+
+/** Prisma Client, inside the running transaction or outside one. */
+export type PrismaClientOrTransaction = PrismaService | Prisma.TransactionClient;
+
+/**
+ * Transactions declared where a call enters (`@Transactional()` on a service method, or the
+ * request's own: request-lifecycle.ts), carried on AsyncLocalStorage by nestjs-cls: repositories
+ * read and write through {@link tx}, the running transaction's client when there is one, so a
+ * service never passes a transaction around. A transaction opened inside another joins it.
+ */
+@Injectable()
+export class Transactions {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly cls: ClsService,
+  ) {}
+
+  /** Prisma Client in the running transaction, or outside any. */
+  get tx(): PrismaClientOrTransaction {
+    return (this.cls.isActive() && this.cls.get<Prisma.TransactionClient | undefined>(TRANSACTION)) || this.prisma;
+  }
+
+  isActive(): boolean {
+    return this.cls.isActive() && this.cls.get(TRANSACTION) !== undefined;
+  }
+
+  /**
+   * Runs `work` in a transaction, committed when it resolves and rolled back when it throws; in
+   * the running one when there is one.
+   */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.isActive()) return work();
+    return this.prisma.$transaction(
+      (tx) =>
+        this.cls.run({ ifNested: 'inherit' }, () => {
+          this.cls.set(TRANSACTION, tx);
+          return work();
+        }),
+      TRANSACTION_OPTIONS,
+    );
+  }
+}
+
+/** Whether the running code is in a transaction. False outside an application (pure unit tests). */
+export function inTransaction(): boolean {
+  return ClsServiceManager.getClsService().isActive() && ClsServiceManager.getClsService().get(TRANSACTION) !== undefined;
+}
+
+/**
+ * Runs the decorated method in a transaction ({@link Transactions.run}): all its writes, or none.
+ * Its class injects {@link Transactions} as `transactions`.
+ */
+export function Transactional(): MethodDecorator {
+  return (_target, _key, descriptor: PropertyDescriptor) => {
+    const method = descriptor.value as (...args: unknown[]) => Promise<unknown>;
+    descriptor.value = function (this: { transactions: Transactions }, ...args: unknown[]) {
+      return this.transactions.run(() => method.apply(this, args));
+    };
+    return descriptor;
+  };
+}
