@@ -215,7 +215,7 @@ export interface CharacterAttack {
   hit: boolean;
 }
 
-export type RoundOutcome = RoundSetup & {
+export type RoundOutcome = Omit<RoundSetup, 'characters'> & {
   characters: Array<RoundCharacter & { vitaAfter: number; defeated: boolean }>;
   creatureAttacks: CreatureAttack[];
   characterAttacks: CharacterAttack[];
