@@ -68,8 +68,8 @@ describe('items', () => {
   });
 
   it.each<[string, string]>([
-    ['', 'an item needs a name of 1 to 80 characters'],
-    ['x'.repeat(81), 'an item needs a name of 1 to 80 characters'],
+    ['', 'an item needs a name of 1 to 100 characters'],
+    ['x'.repeat(101), 'an item needs a name of 1 to 100 characters'],
   ])('gainItem refuses the name %p', (item, message) => {
     expect(refused(run(gainItem, withItems([]), { characterId: 'ana', item }))).toEqual({ reason: 'INVALID_ITEM', message });
   });

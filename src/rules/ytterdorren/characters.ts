@@ -13,7 +13,7 @@ export const SHEET_LIMITS = {
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Longest item name, and most items one character carries. */
-export const MAX_ITEM_NAME = 80;
+export const MAX_ITEM_NAME = 100;
 export const MAX_ITEMS = 100;
 /** Most coins or Vita one request moves. */
 export const MAX_AMOUNT = 100_000;
@@ -76,7 +76,10 @@ export const damageCharacter = rule(CHARACTER_EVENTS.damaged, (play: Ytterdorren
   return { vitaBefore, vita: sheet.vita, defeated: sheet.vita === 0 };
 });
 
-/** Vita regained (rest, healing): never above the character's maximum. */
+/**
+ * Vita regained outside the rules' own steps (rest, a healer of the story): never above the
+ * character's maximum (ytterdorren.md, Characters: Vita is current of max).
+ */
 export const healCharacter = rule(CHARACTER_EVENTS.healed, (play: YtterdorrenPlay, input: { characterId: string; amount: number }) => {
   const sheet = sheetOf(play, input.characterId);
   assertAmount(input.amount, 'the healing');
@@ -97,7 +100,7 @@ export function addItem(sheet: YtterdorrenSheet, item: string): void {
   sheet.items.push(item);
 }
 
-/** An item the story gives a character. */
+/** An item the story gives a character (ytterdorren.md, Characters: items; Skirmish 8 finds them). */
 export const gainItem = rule(CHARACTER_EVENTS.itemGained, (play: YtterdorrenPlay, input: { characterId: string; item: string }) => {
   const sheet = sheetOf(play, input.characterId);
   assertItemName(input.item);

@@ -48,7 +48,7 @@ describe('startEncounter: Vita for the number of players, Might for the difficul
   });
 
   it.each<[string, Partial<StartEncounterInput>, string, string]>([
-    ['no foes', { foes: [] }, 'UNKNOWN_CREATURE', 'an encounter has 1 to 20 foes'],
+    ['no foes', { foes: [] }, 'INVALID_PARTICIPANTS', 'an encounter has 1 to 20 foes'],
     ['an unknown creature', { foes: [{ foeId: 'f1', creatureId: 'dragon', difficulty: 'EASY' }] }, 'UNKNOWN_CREATURE', "the campaign has no creature card 'dragon'"],
     ['two foes with one id', { foes: [{ foeId: 'f1', creatureId: 'wolf', difficulty: 'EASY' }, { foeId: 'f1', creatureId: 'wolf', difficulty: 'EASY' }] }, 'UNKNOWN_FOE', 'every foe needs an id of its own'],
     ['a difficulty the card lacks', { foes: [{ foeId: 'f1', creatureId: 'wolf', difficulty: 'LEGENDARY' }] }, 'UNKNOWN_DIFFICULTY', "Grey Wolf has no Might for difficulty 'LEGENDARY' (it has EASY, NORMAL, HARD)"],
@@ -100,6 +100,12 @@ describe('foeAttack: black die + white die, the white die picks the power (seed 
     expect(rng.rolled).toEqual(['d10', 'd10']);
     expect(outcome.result).toEqual({ black, white, d100, might, total, defense: 50, hit, power, powerTable: expect.any(Array) });
     expect(outcome.state).toEqual(encounter([{ might }]));
+  });
+
+  it('the seed, verbatim: "An attack roll of Black 70 and White 4 = 74 and the the White Die also indicate what power the Foe will use."', () => {
+    const table = encounter([{ might: 0, powers: ['Snap', 'Snap', 'Bite', 'Bite', 'Lunge', 'Lunge', 'Howl', 'Howl', 'Rend', 'Rend'] }]);
+    const outcome = accepted(run(foeAttack, table, { encounterId: 'e1', foeId: 'f1', targetCharacterId: 'ana' }, faces(blackWhite(70, 4))));
+    expect(outcome.result).toMatchObject({ black: 70, white: 4, d100: 74, total: 74, power: 'Lunge' });
   });
 
   it("compares with the target's Defense", () => {

@@ -44,7 +44,7 @@ export interface StartEncounterInput {
 export const startEncounter = rule(ENCOUNTER_EVENTS.started, (play: YtterdorrenPlay, input: StartEncounterInput) => {
   assertNewEncounterId(play, input.encounterId);
   assertParticipants(play, input.characterIds);
-  if (!Array.isArray(input.foes) || input.foes.length < 1 || input.foes.length > MAX_FOES) refuse('UNKNOWN_CREATURE', `an encounter has 1 to ${MAX_FOES} foes`);
+  if (!Array.isArray(input.foes) || input.foes.length < 1 || input.foes.length > MAX_FOES) refuse('INVALID_PARTICIPANTS', `an encounter has 1 to ${MAX_FOES} foes`);
   const foeIds = input.foes.map((foe) => foe.foeId);
   if (foeIds.some((id) => typeof id !== 'string' || id === '') || new Set(foeIds).size !== foeIds.length) {
     refuse('UNKNOWN_FOE', 'every foe needs an id of its own');
@@ -172,7 +172,10 @@ export const damageFoe = rule(ENCOUNTER_EVENTS.foeDamaged, (play: YtterdorrenPla
   return { vitaBefore, vita: foe.vita, defeated: foe.status === 'DEFEATED', awards, status: encounter.status };
 });
 
-/** The GM ends an encounter the map decided (an objective reached, a retreat, a defeat). */
+/**
+ * The GM ends an encounter the map decided (an objective reached, a retreat, a defeat):
+ * ytterdorren.md, Encounters, "the map and movement stay with the client".
+ */
 export const endEncounter = rule(ENCOUNTER_EVENTS.ended, (play: YtterdorrenPlay, input: { encounterId: string }) => {
   const encounter = ongoingEncounter(play, input.encounterId);
   encounter.status = 'ENDED';

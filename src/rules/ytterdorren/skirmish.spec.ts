@@ -70,8 +70,8 @@ describe('startSkirmish: strength for the number of players, the counter on the 
     ['an unknown character', { characterIds: ['a', 'zed'] }, null, 'UNKNOWN_CHARACTER', "there is no character 'zed' in this campaign"],
     ['a character without Vita', {}, { a: sheet({ vita: 0 }), b: sheet() }, 'CHARACTER_DEFEATED', "character 'a' has no Vita left"],
     ['a character already in a skirmish', { characterIds: ['b', 'c'] }, party(3), 'ALREADY_IN_SKIRMISH', "character 'c' is already in a skirmish"],
-    ['no creatures', { creatureIds: [] }, null, 'UNKNOWN_CREATURE', 'a skirmish has 1 to 10 creatures'],
-    ['eleven creatures', { creatureIds: Array.from({ length: 11 }, () => 'wolf') }, null, 'UNKNOWN_CREATURE', 'a skirmish has 1 to 10 creatures'],
+    ['no creatures', { creatureIds: [] }, null, 'INVALID_PARTICIPANTS', 'a skirmish has 1 to 10 creatures'],
+    ['eleven creatures', { creatureIds: Array.from({ length: 11 }, () => 'wolf') }, null, 'INVALID_PARTICIPANTS', 'a skirmish has 1 to 10 creatures'],
     ['an unknown creature', { creatureIds: ['dragon'] }, null, 'UNKNOWN_CREATURE', "the campaign has no creature card 'dragon'"],
     ['a creature without strength for 2 players', { creatureIds: ['wolf', 'troll'] }, null, 'NO_STRENGTH_FOR_PLAYERS', 'Troll has no strength for 2 players'],
   ])('refuses %s', (_, change, characters, reason, message) => {
@@ -122,7 +122,7 @@ describe('chooseStance (ytterdorren.md, Skirmish 3)', () => {
     ['a skirmish that is over', { status: 'VICTORY' }, {}, 'SKIRMISH_OVER', 'that skirmish is over'],
     ['a character not in it', { characterIds: ['bo'] }, {}, 'NOT_IN_SKIRMISH', "character 'ana' is not in this skirmish"],
     ['a defeated character', { defeatedCharacterIds: ['ana'] }, {}, 'CHARACTER_DEFEATED', 'a defeated character takes no more turns'],
-    ['no stance', {}, { stance: 'FLEE' }, 'STANCE_MISSING', 'choose ATTACK or DEFEND'],
+    ['no stance', {}, { stance: 'FLEE' }, 'INVALID_STANCE', 'choose ATTACK or DEFEND'],
     ['no target among two cards', { creatures: [...skirmishWith().creatures, bat] }, {}, 'TARGET_NEEDED', 'name the creature to attack: Grey Wolf or Bat'],
     ['a target not in the skirmish', {}, { targetCreatureId: 'bat' }, 'UNKNOWN_TARGET', "there is no creature 'bat' in this skirmish"],
   ])('refuses %s', (_, overrides, change, reason, message) => {

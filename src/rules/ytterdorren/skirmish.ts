@@ -82,7 +82,7 @@ export const startSkirmish = rule(SKIRMISH_EVENTS.started, (play: YtterdorrenPla
     if (runningSkirmishOf(play.state, id)) refuse('ALREADY_IN_SKIRMISH', `character '${id}' is already in a skirmish`);
   }
   if (!Array.isArray(input.creatureIds) || input.creatureIds.length < 1 || input.creatureIds.length > MAX_SKIRMISH_CREATURES) {
-    refuse('UNKNOWN_CREATURE', `a skirmish has 1 to ${MAX_SKIRMISH_CREATURES} creatures`);
+    refuse('INVALID_PARTICIPANTS', `a skirmish has 1 to ${MAX_SKIRMISH_CREATURES} creatures`);
   }
   const players = String(input.characterIds.length);
   const cards = input.creatureIds.map((id) => {
@@ -148,7 +148,7 @@ export const chooseStance = rule(SKIRMISH_EVENTS.stanceChosen, (play: Ytterdorre
   if (skirmish.status !== 'ONGOING') refuse('SKIRMISH_OVER', 'that skirmish is over');
   if (!skirmish.characterIds.includes(input.characterId)) refuse('NOT_IN_SKIRMISH', `character '${input.characterId}' is not in this skirmish`);
   if (!isStanding(skirmish, play.state, input.characterId)) refuse('CHARACTER_DEFEATED', 'a defeated character takes no more turns');
-  if (input.stance !== 'ATTACK' && input.stance !== 'DEFEND') refuse('STANCE_MISSING', 'choose ATTACK or DEFEND');
+  if (input.stance !== 'ATTACK' && input.stance !== 'DEFEND') refuse('INVALID_STANCE', 'choose ATTACK or DEFEND');
   const kinds = uniqueCreatures(skirmish.creatures);
   let target = input.targetCreatureId;
   if (target === undefined || target === null) {

@@ -179,6 +179,7 @@ export type YtterdorrenViolationReason =
   | 'TARGET_NEEDED'
   | 'UNKNOWN_TARGET'
   | 'STANCE_MISSING'
+  | 'INVALID_STANCE'
   | 'UNKNOWN_ENCOUNTER'
   | 'ENCOUNTER_OVER'
   | 'NOT_IN_ENCOUNTER'
