@@ -28,8 +28,10 @@ export type EventVerdict = { acts: true } | { acts: false; reason: NoEffectReaso
 /**
  * Whether an Event drawn as an encounter acts on the character who drew it, standing on a square
  * of `terrain` (yummell.md, Encounter results, EVENT; seed 003: "In many cases, the Event may have
- * no effect"). A movement bonus never does (movement is over), nor does a challenge bonus (no
- * challenge is under way); otherwise only an Event with the arrow does, when its condition holds.
+ * no effect"). A movement bonus never does (movement is over: Hills Guide); otherwise only an
+ * Event with the arrow does, when its condition holds. **Decision**: nor does a challenge bonus,
+ * since no challenge is under way when an encounter is drawn; and these reasons are told before
+ * the arrow's, as the seed tells Hills Guide's.
  */
 export function eventVerdict(card: EventCard, terrain: string): EventVerdict {
   const { effect } = card;
