@@ -24,26 +24,26 @@ describe('raw dice values of checks, saves and competitions (seed 004, lines 10â
   ])('%s', (_, kind, face, modifier, targetValue, success, quiteDistracted) => {
     const rng = dice(face);
     const { result } = accepted(run(check, table(), roll(kind, { modifier, targetValue }), rng));
-    expect(result.dice).toEqual([expect.objectContaining({ value: face, total: face + modifier, success, quiteDistracted })]);
+    expect(result.rolled).toEqual([expect.objectContaining({ value: face, total: face + modifier, success, quiteDistracted })]);
     expect(result).toMatchObject({ successes: success ? 1 : 0, success, quiteDistracted });
     expect(rng.drawn).toEqual([kind === 'COMPETITION' ? 'd12' : 'd20']);
   });
 
   it('reads a competition d12 showing 12 as no natural 20', () => {
-    expect(accepted(run(check, table(), roll('COMPETITION'), dice(12))).result.dice[0]).toMatchObject({ natural20: false, natural1: false });
+    expect(accepted(run(check, table(), roll('COMPETITION'), dice(12))).result.rolled[0]).toMatchObject({ natural20: false, natural1: false });
   });
 });
 
 describe('a pool of checks is read die by die: each success counts', () => {
   it('3 dice against 12: 15 and 12 succeed, 4 fails', () => {
     const { result } = accepted(run(check, table(), roll('SKILL', { dice: 3 }), dice(15, 4, 12)));
-    expect(result.dice.map((die) => die.success)).toEqual([true, false, true]);
+    expect(result.rolled.map((die) => die.success)).toEqual([true, false, true]);
     expect(result).toMatchObject({ successes: 2, success: true, setup: { poolSize: 3, sides: 20 } });
   });
 
   it('an Awareness pool with a success is not distracted by a natural 1 among its dice (Decision)', () => {
     const { result } = accepted(run(check, table(), roll('AWARENESS', { dice: 2 }), dice(1, 15)));
-    expect(result.dice.map((die) => die.quiteDistracted)).toEqual([true, false]);
+    expect(result.rolled.map((die) => die.quiteDistracted)).toEqual([true, false]);
     expect(result).toMatchObject({ successes: 1, quiteDistracted: false });
   });
 

@@ -55,7 +55,8 @@ export interface CheckDie {
 }
 
 export interface CheckRoll {
-  dice: CheckDie[];
+  /** The dice in roll order (named apart from the input's `dice`, the count, which the event also carries). */
+  rolled: CheckDie[];
   /** Dice that succeeded: each is one success. */
   successes: number;
   /** At least one success. */
@@ -96,9 +97,9 @@ export function readCheckDie(kind: CheckKind, value: number, modifier: number, t
  * **Decision**: an Awareness check is "quite distracted" when it has no success and a natural 1.
  */
 export function rollCheck(setup: CheckSetup, rng: Rng): CheckRoll {
-  const dice = Array.from({ length: setup.poolSize }, () => readCheckDie(setup.kind, rng.die(setup.sides), setup.modifier, setup.targetValue));
-  const successes = dice.filter((die) => die.success).length;
-  return { dice, successes, success: successes > 0, quiteDistracted: successes === 0 && dice.some((die) => die.quiteDistracted) };
+  const rolled = Array.from({ length: setup.poolSize }, () => readCheckDie(setup.kind, rng.die(setup.sides), setup.modifier, setup.targetValue));
+  const successes = rolled.filter((die) => die.success).length;
+  return { rolled, successes, success: successes > 0, quiteDistracted: successes === 0 && rolled.some((die) => die.quiteDistracted) };
 }
 
 
