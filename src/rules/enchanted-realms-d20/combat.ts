@@ -33,8 +33,9 @@ function activeCombat(state: D20State, encounterId: string): D20Combat {
 }
 
 /**
- * `enchantedRealmsD20StartCombat`: a combat of the named combatants in the order given, round 1,
- * the first one's turn begun. **Decision**: the GM gives the turn order (how initiative is rolled
+ * `enchantedRealmsD20StartCombat`: the combat tracker of enchanted-realms-d20.md (after the crit
+ * table) for the named combatants in the order given, round 1, the first one's turn begun — so a
+ * Bleeding first combatant bleeds at once. **Decision**: the GM gives the turn order (how initiative is rolled
  * is outside the seed); a combat has at least two combatants; a combatant fights in one combat at
  * a time.
  */
@@ -89,7 +90,8 @@ export interface EndCombatInput {
 }
 
 /**
- * `enchantedRealmsD20EndCombat` (the tracker needs an end; not in the seed): the combat is over.
+ * `enchantedRealmsD20EndCombat`: the combat tracker of enchanted-realms-d20.md (after the crit
+ * table) needs an end, which the seed does not describe: the combat is over.
  * **Decision**: the turn-bound conditions its combatants' turns time end with it, since the turn
  * they wait for will not come in this fight; the others stay.
  */
