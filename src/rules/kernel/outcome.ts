@@ -72,7 +72,13 @@ export class Play<S> {
  * that type after the body's own, whose payload is the input and the result. A ruleset whose
  * working copy knows more of its table (a deck to reveal from) gives its own `Play`.
  */
-export function rule<S, I, R extends object, P extends Play<S> = Play<S>>(
+export function rule<S, I, R extends object>(eventType: string | null, body: (play: Play<S>, input: I) => R): Rule<S, I, R>;
+export function rule<S, I, R extends object, P extends Play<S>>(
+  eventType: string | null,
+  body: (play: P, input: I) => R,
+  newPlay: (state: S, rng: Rng) => P,
+): Rule<S, I, R>;
+export function rule<S, I, R extends object, P extends Play<S>>(
   eventType: string | null,
   body: (play: P, input: I) => R,
   newPlay: (state: S, rng: Rng) => P = (state, rng) => new Play(state, rng) as P,

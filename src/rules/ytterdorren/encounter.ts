@@ -3,7 +3,6 @@
  * movement stay with the client; the server keeps the foes and resolves the numbers.
  */
 import { rule } from '../kernel/outcome.js';
-import { withProps } from '../plain-data.js';
 import type { Rng } from '../random/random-stream.js';
 import { rollD100, type D100Roll } from './d100.js';
 import { assertNewEncounterId, assertParticipants, encounterOf, isIntegerIn, refuse, sheetOf, type Foe, type FoeEncounter, type YtterdorrenPlay } from './state.js';
@@ -107,7 +106,7 @@ export type AttackRoll = D100Roll & { might: number; total: number; defense: num
 export function attackRoll(might: number, defense: number, rng: Rng): AttackRoll {
   const roll = rollD100(rng);
   const total = roll.d100 + might;
-  return withProps(roll, { might, total, defense, hit: total >= defense });
+  return { ...roll, might, total, defense, hit: total >= defense };
 }
 
 /** What a foe's attack shows: the roll and the power its white die picks. */
@@ -116,7 +115,7 @@ export type FoeAttackRoll = AttackRoll & { power: string };
 /** A foe's attack roll, and the power the white die picks from its table. */
 export function foeAttackRoll(might: number, defense: number, powers: readonly string[], rng: Rng): FoeAttackRoll {
   const roll = attackRoll(might, defense, rng);
-  return withProps(roll, { power: powers[roll.white] });
+  return { ...roll, power: powers[roll.white] };
 }
 
 /**
@@ -132,7 +131,7 @@ export const foeAttack = rule(ENCOUNTER_EVENTS.foeAttacked, (play: YtterdorrenPl
   standingParticipant(play, encounter, input.targetCharacterId);
   const roll = foeAttackRoll(foe.might, sheetOf(play, input.targetCharacterId).defense, foe.powers, play.rng);
   // The table travels with the event, so that anyone can check which power the white die picked.
-  return withProps(roll, { powerTable: foe.powers });
+  return { ...roll, powerTable: foe.powers };
 });
 
 /**

@@ -3,7 +3,6 @@
  * characters wear a Skirmish Counter down to 0 while the creatures attack every one of them.
  */
 import { rule } from '../kernel/outcome.js';
-import { withProps } from '../plain-data.js';
 import { formatDiceExpression, parseDiceExpression, rollDiceExpression } from '../random/dice.js';
 import type { Rng } from '../random/random-stream.js';
 import { damageOf, type CreatureCard } from './creatures.js';
@@ -251,7 +250,7 @@ export function playRound(setup: RoundSetup, rng: Rng): RoundOutcome {
       const vitaAfter = hit ? Math.max(0, vita.get(character.characterId)! - creature.damage) : vita.get(character.characterId)!;
       vita.set(character.characterId, vitaAfter);
       creatureAttacks.push(
-        withProps(roll, { creatureId: creature.creatureId, characterId: character.characterId, modifier: creature.attackModifier, total, defense, hit, damage: hit ? creature.damage : 0, vitaAfter }),
+        { ...roll, creatureId: creature.creatureId, characterId: character.characterId, modifier: creature.attackModifier, total, defense, hit, damage: hit ? creature.damage : 0, vitaAfter },
       );
     }
   }
@@ -266,16 +265,14 @@ export function playRound(setup: RoundSetup, rng: Rng): RoundOutcome {
     const stanceModifier = character.stance === 'DEFEND' ? -DEFEND_ATTACK_PENALTY : 0;
     const total = roll.d100 + character.might + stanceModifier;
     characterAttacks.push(
-      withProps(roll, {
-        characterId: character.characterId,
+      { ...roll, characterId: character.characterId,
         stance: character.stance,
         targetCreatureId: target.creatureId,
         might: character.might,
         stanceModifier,
         total,
         defense: target.defense,
-        hit: total >= target.defense,
-      }),
+        hit: total >= target.defense, },
     );
   }
 
@@ -285,9 +282,11 @@ export function playRound(setup: RoundSetup, rng: Rng): RoundOutcome {
   const anyoneStanding = setup.characters.some(standing);
   const status: SkirmishStatus = counterAfter === 0 ? 'VICTORY' : anyoneStanding ? 'ONGOING' : 'DEFEAT';
   const loot = status === 'VICTORY' ? searchForLoot(setup, rng) : null;
-  const characters = setup.characters.map((character) =>
-    withProps(character, { vitaAfter: vita.get(character.characterId)!, defeated: vita.get(character.characterId)! === 0 }),
-  );
+  const characters = setup.characters.map((character) => ({
+    ...character,
+    vitaAfter: vita.get(character.characterId)!,
+    defeated: vita.get(character.characterId)! === 0,
+  }));
   return { round: setup.round, counterBefore: setup.counterBefore, creatures: setup.creatures, characters, creatureAttacks, characterAttacks, hits, counterAfter, status, loot };
 }
 

@@ -4,7 +4,6 @@
  */
 import { moveCards } from '../cards/piles.js';
 import { refuse, type Violation } from '../kernel/outcome.js';
-import { withProps } from '../plain-data.js';
 import type { Advantage, Characteristic, YummellCard } from './data.js';
 import { actingSheet, cardOf, handOf, type YummellSheet, yummellRule } from './state.js';
 import { squareAhead, squareBehind } from './track.js';
@@ -164,5 +163,5 @@ export const yummellResolveChallenge = yummellRule((play, input: ResolveChalleng
     handCount,
   });
   const arrival = arriveIfFinished(play, input.characterId);
-  return withProps(sum, { creature: creatureFacts, cardId, discardedAdvantages, from, position: sheet.position, moved, arrival, handCount });
+  return { ...sum, creature: creatureFacts, cardId, discardedAdvantages, from, position: sheet.position, moved, arrival, handCount };
 });

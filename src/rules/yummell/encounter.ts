@@ -3,7 +3,6 @@
  * A turn step 2, Encounter results; seed 003, Encounter).
  */
 import { moveCards } from '../cards/piles.js';
-import { withProps } from '../plain-data.js';
 import type { Characteristic, EventCard, YummellCard } from './data.js';
 import { drawUpTo } from './deal.js';
 import { cardOf, type YummellPlay } from './state.js';
@@ -111,17 +110,17 @@ export function drawEncounter(play: YummellPlay, characterId: string): Encounter
   if (card.type === 'CREATURE') {
     state.campaign.pendingChallenge = { characterId, creatureCardId: card.id, characteristic: card.characteristic, number: card.number };
     record(card, null);
-    return withProps(printed, { type: 'CREATURE' as const, challenge: { characteristic: card.characteristic, number: card.number } });
+    return { ...printed, type: 'CREATURE' as const, challenge: { characteristic: card.characteristic, number: card.number } };
   }
   if (card.type === 'ARTEFACT') {
     sheet.artefacts.push(card.id);
     record(card, null);
-    return withProps(printed, { type: 'ARTEFACT' as const, effect: card.effect });
+    return { ...printed, type: 'ARTEFACT' as const, effect: card.effect };
   }
   const discarded = moveCards(state.piles, [card.id], { kind: 'DISCARD' });
   if (!discarded.ok) throw new Error(`the drawn Event could not be discarded: ${discarded.violation.message}`);
   state.piles = discarded.piles;
   const outcome = applyEvent(play, characterId, card, terrain);
   record(card, outcome);
-  return withProps(printed, withProps(outcome, { type: 'EVENT' as const, arrow: card.arrow }));
+  return { ...printed, ...outcome, type: 'EVENT' as const, arrow: card.arrow };
 }

@@ -4,7 +4,6 @@
  */
 import type { DeckPiles } from '../cards/piles.js';
 import { type Play, refuse, rule, type Rule } from '../kernel/outcome.js';
-import { withProps } from '../plain-data.js';
 import type { AbilityId } from './abilities-catalog.js';
 import type { Advantage, Characteristic, YummellBoard, YummellCard } from './data.js';
 
@@ -163,7 +162,7 @@ export function characterView(state: YummellState, characterId: string): Yummell
     position: sheet.position,
     characteristics: { ...sheet.characteristics },
     abilities: [...sheet.abilities],
-    advantages: sheet.advantages.map((advantage) => withProps(advantage, { characteristics: [...advantage.characteristics] })),
+    advantages: sheet.advantages.map((advantage) => ({ ...advantage, characteristics: [...advantage.characteristics] })),
     artefacts: sheet.artefacts.map((id) => cardOf(state, id)),
     handCount: handOf(state, characterId).length,
   };
@@ -190,7 +189,7 @@ export function campaignView(state: YummellState): YummellCampaignView {
     turnOrder: [...campaign.turnOrder],
     currentCharacterId: campaign.currentCharacterId,
     finishOrder: [...campaign.finishOrder],
-    turn: withProps(campaign.turn, { abilitiesUsed: [...campaign.turn.abilitiesUsed] }),
+    turn: { ...campaign.turn, abilitiesUsed: [...campaign.turn.abilitiesUsed] },
     pendingChallenge: campaign.pendingChallenge,
     drawPileCount: piles.drawPile.length,
     discardPile: [...piles.discardPile],

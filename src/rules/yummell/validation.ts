@@ -4,7 +4,6 @@
  * the square or card and the field: "cards[12] (Salamander of Mount Ohrk).value must be an integer
  * from 1 to 8".
  */
-import { withProps } from '../plain-data.js';
 import {
   type Advantage,
   CARD_TYPES,
@@ -224,15 +223,15 @@ function checkCard(card: unknown, index: number, terrains: readonly string[], pr
       problems.add(`${path}.characteristic`, `${label}.characteristic must be one of ${CHARACTERISTICS.join(', ')}`);
     }
     if (!isIntegerIn(card.number, 1, MAX_CREATURE_NUMBER)) problems.add(`${path}.number`, `${label}.number must be an integer from 1 to ${MAX_CREATURE_NUMBER}`);
-    checked = withProps(base, { type: 'CREATURE' as const, characteristic: card.characteristic as Characteristic, number: card.number as number });
+    checked = { ...base, type: 'CREATURE' as const, characteristic: card.characteristic as Characteristic, number: card.number as number };
   } else if (card.type === 'ARTEFACT') {
     const effect = checkEffect(card.effect, ['MOVEMENT_BONUS', 'CHALLENGE_BONUS'], terrains, `${path}.effect`, label, problems);
-    if (effect) checked = withProps(base, { type: 'ARTEFACT' as const, effect: effect as Extract<CardEffect, { amount: number }> });
+    if (effect) checked = { ...base, type: 'ARTEFACT' as const, effect: effect as Extract<CardEffect, { amount: number }> };
   } else {
     if (typeof card.arrow !== 'boolean') problems.add(`${path}.arrow`, `${label}.arrow must be true or false`);
     const condition = checkCondition(card.condition, terrains, `${path}.condition`, label, problems);
     const effect = checkEffect(card.effect, EFFECT_KINDS, terrains, `${path}.effect`, label, problems);
-    if (effect) checked = withProps(base, { type: 'EVENT' as const, arrow: card.arrow as boolean, condition, effect });
+    if (effect) checked = { ...base, type: 'EVENT' as const, arrow: card.arrow as boolean, condition, effect };
   }
   return problems.errors.length > before ? undefined : checked;
 }
