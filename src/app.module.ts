@@ -31,7 +31,7 @@ import { LiveEventsModule } from './modules/live-events/live-events.module.js';
 import { playgroundLandingPage } from './modules/playground/playground.plugin.js';
 import { RestModule } from './modules/rest/rest.module.js';
 import { RulesetKernelModule } from './rulesets/kernel/ruleset-kernel.module.js';
-import { RULESET_MODULES } from './rulesets/ruleset-modules.js';
+import { RULESET_MODULES } from './rulesets/registry.js';
 import { RulesetsResolver } from './rulesets/rulesets.resolver.js';
 
 export interface AppDependencies {

@@ -385,7 +385,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it('refuses tenth-realm mutations on a campaign of another ruleset, writing nothing', async () => {
-    const table = await createTable(env.arbiter.url, 'yummell');
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
     const response = await table.gm.request(M.create, { input: { campaignId: table.campaignId, name: 'Nobody' } });
     expect(response.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');

@@ -242,7 +242,7 @@ describe('API keys', () => {
     const retry = await table.gm.client.request(addMember, input, idempotent);
     expect(retry.text).toBe(first.text);
     expect(retry.headers.get('idempotent-replay')).toBe('true');
-    const created = await world.admin.request(`mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { gmKey } }`, { input: { name: 'Keys', ruleset: 'yummell' } }, idempotent);
+    const created = await world.admin.request(`mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { gmKey } }`, { input: { name: 'Keys', ruleset: 'enchanted-realms-cards' } }, idempotent);
     expect(created.body.data?.createCampaign.gmKey).toMatch(/^arb_/);
     const rows = await db.query<{ id: string; row: string; api_key_hash: string }>('SELECT id, api_key_hash, row_to_json(m)::text AS row FROM members m');
     expect(rows.length).toBeGreaterThan(0);

@@ -50,7 +50,7 @@ describe('serialization failures and deadlocks are retried', () => {
     ['a serialization failure', '40001'],
     ['a deadlock', '40P01'],
   ])('runs a mutation again after %s met while it runs, and it is written once', async (_, code) => {
-    const table = await createTable(env.arbiter.url, 'yummell');
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
     await injectContention(env.db, 'characters', table.campaignId, code, CONTENTION_ATTEMPTS - 1);
     const name = `retried-${code}`;
@@ -62,7 +62,7 @@ describe('serialization failures and deadlocks are retried', () => {
   });
 
   it('gives up after a bounded number of attempts with a typed, retryable CONFLICT and writes nothing', async () => {
-    const table = await createTable(env.arbiter.url, 'yummell');
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
     await injectContention(env.db, 'characters', table.campaignId, '40001', 1000);
     const response = await table.gm.request(CREATE_CHARACTER, { input: { campaignId: table.campaignId, name: 'Never' } });
@@ -73,7 +73,7 @@ describe('serialization failures and deadlocks are retried', () => {
   });
 
   it('answers contention met by the writes sent with COMMIT with a retryable CONFLICT (HTTP 409) at once, writing nothing', async () => {
-    const table = await createTable(env.arbiter.url, 'yummell');
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
     await injectContention(env.db, 'game_events', table.campaignId, '40P01', 1);
     const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } });
@@ -87,7 +87,7 @@ describe('serialization failures and deadlocks are retried', () => {
   });
 
   it('keeps the Idempotency-Key claim across attempts: the retried answer is stored and replayed', async () => {
-    const table = await createTable(env.arbiter.url, 'yummell');
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     await injectContention(env.db, 'characters', table.campaignId, '40P01', 2);
     const headers = { 'idempotency-key': `contention-${table.campaignId}` };
     const input = { input: { campaignId: table.campaignId, name: 'Once' } };
@@ -108,7 +108,7 @@ describe('a response that reports a bug leaves nothing written', () => {
   const env = useTestArbiter();
 
   it('rolls back a mutation whose result field failed after the mutation had finished', async () => {
-    const table = await createTable(env.arbiter.url, 'yummell');
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
     // The mutation never reads decks; its result's handCount does, and fails.
     await env.db.query('ALTER TABLE decks RENAME TO decks_hidden');

@@ -3,8 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional, Transactions } from '../../infra/transactions.js';
 import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
 import { commitmentOf } from '../../rules/random/random-stream.js';
-import { RulesetHooks } from '../../rulesets/ruleset-hooks.js';
-import { RULESETS, findRuleset } from '../../rulesets/ruleset-registry.js';
+import { Rulesets } from '../../rulesets/kernel/rulesets.js';
 import { hashApiKey, newApiKey } from '../auth/api-keys.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
 import type { MemberRole, Principal } from '../auth/principal.js';
@@ -20,7 +19,7 @@ export class CampaignsService {
     private readonly members: MembersRepository,
     private readonly ledger: GameLedger,
     private readonly decks: DecksService,
-    private readonly rulesets: RulesetHooks,
+    private readonly rulesets: Rulesets,
     readonly transactions: Transactions,
   ) {}
 
@@ -31,13 +30,14 @@ export class CampaignsService {
     input: { name: string; ruleset: string; gmName?: string; settings?: Record<string, unknown> },
   ): Promise<{ campaign: CampaignRecord; gm: MemberRecord; gmKey: string }> {
     if (principal.role !== 'ADMIN') throw new ForbiddenError('Only an ADMIN may create campaigns');
-    if (!findRuleset(input.ruleset)) {
-      const known = RULESETS.map((ruleset) => ruleset.id);
+    const ruleset = this.rulesets.find(input.ruleset);
+    if (!ruleset) {
+      const known = this.rulesets.list().map((each) => each.id);
       throw new BadUserInputError(`Unknown ruleset '${input.ruleset}'; known rulesets: ${known.join(', ')}`, 'ruleset', {
         knownRulesets: known,
       });
     }
-    const settings = this.rulesets.settings(input.ruleset, input.settings ?? {});
+    const settings = ruleset.settings(input.settings ?? {});
     const rngSeed = randomBytes(32);
     const id = randomUUID();
     await this.campaigns.insert({
@@ -51,7 +51,7 @@ export class CampaignsService {
     const { gm, gmKey } = await this.ledger.act(principal, id, async (action) => {
       action.record('campaign.created', { name: input.name, ruleset: input.ruleset, rngCommitment: action.campaign.rngCommitment });
       const { member, apiKey } = await this.admitMember(action, input.gmName ?? 'GM', 'GM');
-      await this.rulesets.setUpCampaign(action, input.ruleset, settings);
+      await ruleset.setUpCampaign(action, settings);
       return { gm: member, gmKey: apiKey };
     });
     const campaign = await this.campaigns.findById(id);

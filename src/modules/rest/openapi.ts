@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { REST_PREFIX } from './rest.decorators.js';
+import { RULESET_MODULES } from '../../rulesets/registry.js';
 import { RestModule } from './rest.module.js';
 
 /** Where the REST surface is described: its OpenAPI document, and a page to read and try it (Swagger UI, served from this server). */
@@ -17,7 +18,7 @@ export function registerOpenApi(app: NestFastifyApplication): void {
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An Arbiter API key (arb_…).' })
     .build();
-  const document = SwaggerModule.createDocument(app, config, { include: [RestModule] });
+  const document = SwaggerModule.createDocument(app, config, { include: [RestModule, ...RULESET_MODULES] });
   SwaggerModule.setup(OPENAPI_PATHS.docs, app, document, {
     jsonDocumentUrl: OPENAPI_PATHS.document,
     raw: ['json'],

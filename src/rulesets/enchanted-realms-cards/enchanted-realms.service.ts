@@ -12,7 +12,7 @@ import { DecksRepository, type DeckRecord } from '../../modules/decks/decks.repo
 import { DecksService } from '../../modules/decks/decks.service.js';
 import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { TableRunner } from '../kernel/table-runner.js';
-import { RulesetHooks } from '../ruleset-hooks.js';
+import { Rulesets } from '../kernel/rulesets.js';
 import { EnchantedRealmsTables, SHEET_KEY, sheetOf, type NewCharacterRow } from './enchanted-realms.tables.js';
 import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
 import { dealLeadHand, LEAD_PLAYER, type TableRule } from '../../rules/enchanted-realms-cards/table.js';
@@ -55,11 +55,15 @@ export class EnchantedRealmsService implements OnModuleInit {
     private readonly deckService: DecksService,
     private readonly runner: TableRunner,
     private readonly tables: EnchantedRealmsTables,
-    private readonly hooks: RulesetHooks,
+    private readonly rulesets: Rulesets,
   ) {}
 
   onModuleInit(): void {
-    this.hooks.register(ENCHANTED_REALMS_CARDS, {
+    this.rulesets.register({
+      id: ENCHANTED_REALMS_CARDS,
+      name: 'Enchanted Realms (card edition)',
+      description: 'The Adventure Deck: Draw and Counter Draw contests, Challenge Numbers, damage, rewards, barter and card stacking.',
+      authority: [],
       settings: (given) => this.settings(given),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });

@@ -1,8 +1,8 @@
 import { Global, Module } from '@nestjs/common';
-import { RulesetHooks } from '../ruleset-hooks.js';
+import { Rulesets } from './rulesets.js';
 import { TableRunner } from './table-runner.js';
 
 /** What every ruleset's module builds on: the table runner and the registry of campaign set-ups. */
 @Global()
-@Module({ providers: [TableRunner, RulesetHooks], exports: [TableRunner, RulesetHooks] })
+@Module({ providers: [TableRunner, Rulesets], exports: [TableRunner, Rulesets] })
 export class RulesetKernelModule {}

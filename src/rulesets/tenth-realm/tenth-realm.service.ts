@@ -13,7 +13,7 @@ import { DecksService } from '../../modules/decks/decks.service.js';
 import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { sameData } from '../../rules/plain-data.js';
 import { TableRunner } from '../kernel/table-runner.js';
-import { RulesetHooks } from '../ruleset-hooks.js';
+import { Rulesets } from '../kernel/rulesets.js';
 import { COMBAT_KIND, TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
 import { SHEET_KEY, TENTH_REALM, TenthRealmTables, type CombatScope, type NewCharacterRow, type TableScope } from './tenth-realm.tables.js';
 
@@ -42,11 +42,16 @@ export class TenthRealmService implements OnModuleInit {
     private readonly deckService: DecksService,
     private readonly runner: TableRunner,
     private readonly tables: TenthRealmTables,
-    private readonly hooks: RulesetHooks,
+    private readonly rulesets: Rulesets,
   ) {}
 
   onModuleInit(): void {
-    this.hooks.register(TENTH_REALM, {
+    this.rulesets.register({
+      id: TENTH_REALM,
+      name: 'The Tenth Realm',
+      description:
+        'Playing-card deck and polyhedral dice: trial and fate rolls, burning cards, Vanori, resilience, rest, combat, morale, XP, the oracle and regions.',
+      authority: [],
       settings: (given) => this.settings(given),
       setUpCampaign: (action) => this.setUpCampaign(action),
     });

@@ -1,10 +1,10 @@
 import { Body, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/id.pipe.js';
-import { TenthRealmActions } from '../../rulesets/tenth-realm/tenth-realm-actions.service.js';
-import { CurrentPrincipal } from '../auth/auth.guard.js';
-import type { Principal } from '../auth/principal.js';
-import { RestAction, RestController } from './rest.decorators.js';
+import { TenthRealmActions } from './tenth-realm-actions.service.js';
+import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
+import type { Principal } from '../../modules/auth/principal.js';
+import { RestAction, RestController } from '../../modules/rest/rest.decorators.js';
 import { TrialRollBody, TrialRollDto, trialRollDto } from './tenth-realm-rest.dto.js';
 
 /** The Tenth Realm's main action for plain HTTP callers: the `tenthRealmTrialRoll` mutation. */

@@ -1,11 +1,11 @@
 import { Body, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/id.pipe.js';
-import { EnchantedRealmsActions } from '../../rulesets/enchanted-realms-cards/enchanted-realms-actions.service.js';
-import { CurrentPrincipal } from '../auth/auth.guard.js';
-import type { Principal } from '../auth/principal.js';
+import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
+import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
+import type { Principal } from '../../modules/auth/principal.js';
 import { EnchantedRealmsDrawBody, EnchantedRealmsDrawDto, enchantedRealmsDrawDto } from './enchanted-realms-rest.dto.js';
-import { RestAction, RestController } from './rest.decorators.js';
+import { RestAction, RestController } from '../../modules/rest/rest.decorators.js';
 
 /** Enchanted Realms' main action for plain HTTP callers: the `enchantedRealmsDraw` mutation. */
 @RestController('enchanted-realms', 'enchanted-realms')

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { EnchantedRealmsAttribute, EnchantedRealmsDrawAction, EnchantedRealmsModifierTerm, type EnchantedRealmsDraw } from '../../rulesets/enchanted-realms-cards/enchanted-realms.model.js';
-import { EnchantedRealmsDrawInput } from '../../rulesets/enchanted-realms-cards/enchanted-realms.inputs.js';
-import type { EnchantedRealmsActions } from '../../rulesets/enchanted-realms-cards/enchanted-realms-actions.service.js';
-import { CardDto, cardDto } from './rest-common.dto.js';
+import { EnchantedRealmsAttribute, EnchantedRealmsDrawAction, EnchantedRealmsModifierTerm, type EnchantedRealmsDraw } from './enchanted-realms.model.js';
+import { EnchantedRealmsDrawInput } from './enchanted-realms.inputs.js';
+import type { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
+import { CardDto, cardDto } from '../../modules/rest/rest-common.dto.js';
 
 class OpponentDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'An opposing character, who makes the Counter Draw.' }) characterId?: string;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
-import { TenthRealmAttribute, TenthRealmRollBurnEffect } from '../../rulesets/tenth-realm/tenth-realm.model.js';
-import { TenthRealmTrialRollInput } from '../../rulesets/tenth-realm/tenth-realm.inputs.js';
-import type { TenthRealmActions } from '../../rulesets/tenth-realm/tenth-realm-actions.service.js';
-import { cardView } from '../../rulesets/tenth-realm/tenth-realm.views.js';
+import { TenthRealmAttribute, TenthRealmRollBurnEffect } from './tenth-realm.model.js';
+import { TenthRealmTrialRollInput } from './tenth-realm.inputs.js';
+import type { TenthRealmActions } from './tenth-realm-actions.service.js';
+import { cardView } from './tenth-realm.views.js';
 
 class TrialRollBurnDto {
   @ApiProperty({ format: 'uuid', description: 'Whose hand the card comes from.' }) characterId!: string;

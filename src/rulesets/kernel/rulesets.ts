@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthorityRow } from '../../rules/kernel/authority.js';
+import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
+
+/** A rule system a campaign can be played by, as its module registers it (src/rulesets/registry.ts). */
+export interface RulesetDefinition {
+  /** Stable id (../shared/rules/README.md), e.g. `tenth-realm`. */
+  id: string;
+  name: string;
+  description: string;
+  /** Who decides each input of each of its mutations. */
+  authority: readonly AuthorityRow[];
+  /**
+   * Checks a new campaign's settings and returns them with the ruleset's defaults filled in;
+   * throws BAD_USER_INPUT naming the setting.
+   */
+  settings(given: Record<string, unknown>): Record<string, unknown>;
+  /** Sets up a new campaign inside the move that creates it: its decks and starting state. */
+  setUpCampaign(action: CampaignAction, settings: Record<string, unknown>): Promise<void> | void;
+}
+
+/** The rule systems this server plays: each ruleset's module registers itself when it starts. */
+@Injectable()
+export class Rulesets {
+  private readonly byId = new Map<string, RulesetDefinition>();
+
+  register(definition: RulesetDefinition): void {
+    this.byId.set(definition.id, definition);
+  }
+
+  find(id: string): RulesetDefinition | undefined {
+    return this.byId.get(id);
+  }
+
+  list(): RulesetDefinition[] {
+    return [...this.byId.values()];
+  }
+}
