@@ -15,6 +15,7 @@ import { IdempotencyStore } from './infra/idempotency.js';
 import { Transactions } from './infra/transactions.js';
 import { registerRequestLifecycle } from './infra/request-lifecycle.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { GameLedger } from './modules/events/game-ledger.service.js';
 import { LiveEventsConnections } from './modules/live-events/live-events.connections.js';
 import { registerPlaygroundAssets } from './modules/playground/playground-assets.js';
 import { registerOpenApi } from './modules/rest/openapi.js';
@@ -118,7 +119,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
       { logger: new ConsoleLogger({ json: true, logLevels: config.logLevel === 'silent' ? [] : ['log', 'error', 'warn'] }) },
     );
     if (config.corsOrigins.length > 0) enableCors(app, config.corsOrigins);
-    registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), app.get(Transactions), app.get(IdempotencyStore));
+    registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), app.get(Transactions), app.get(IdempotencyStore), app.get(GameLedger));
     registerOpenApi(app);
     if (config.playground) registerPlaygroundAssets(adapter.getInstance());
     await app.listen(config.port, config.host);

@@ -3,6 +3,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { Logger } from 'pino';
 import { ArbiterError, type ErrorCode } from './errors.js';
 import { isConnectionFailure, isContentionFailure } from '../infra/database-errors.js';
+import { MoveOutcomeUnknownError } from '../modules/events/game-ledger.service.js';
 
 /** Codes Apollo itself gives to requests it could not parse, validate or coerce. */
 const APOLLO_CLIENT_CODES = new Set([
@@ -19,6 +20,9 @@ const APOLLO_CLIENT_CODES = new Set([
 const VARIABLE_ERROR_LIMIT = /^Too many errors processing variables/;
 
 export const CONTENTION_MESSAGE = 'The campaign was busy; nothing was written. Retry the request.';
+
+export const OUTCOME_UNKNOWN_MESSAGE =
+  "The database went away while the change was being written, and could not tell whether it was. Retry with the same Idempotency-Key, or read the campaign's events, to find out.";
 
 function coded(formatted: GraphQLFormattedError, code: ErrorCode, message: string): GraphQLFormattedError {
   return { message, locations: formatted.locations, path: formatted.path, extensions: { code } };
@@ -44,6 +48,10 @@ export function createErrorFormatter(logger: Logger) {
       return coded(formatted, 'BAD_USER_INPUT', formatted.message);
     }
     if (isContentionFailure(original)) return coded(formatted, 'CONFLICT', CONTENTION_MESSAGE);
+    if (original instanceof MoveOutcomeUnknownError) {
+      logger.warn({ err: original, path: formatted.path }, 'move outcome unknown');
+      return coded(formatted, 'SERVICE_UNAVAILABLE', OUTCOME_UNKNOWN_MESSAGE);
+    }
     if (isConnectionFailure(original)) {
       logger.warn({ err: original, path: formatted.path }, 'database unavailable');
       return coded(formatted, 'SERVICE_UNAVAILABLE', 'The database is unavailable; nothing was written. Retry shortly.');

@@ -25,11 +25,14 @@ function* chain(error: unknown): Generator<CodedError> {
   }
 }
 
+/** A SQLSTATE, and not one of Prisma's own codes (P1000…P6999; Postgres's P0001…P0004 are SQLSTATEs). */
+const SQL_STATE = /^(?!P[1-9])[0-9A-Z]{5}$/;
+
 /** The Postgres SQLSTATE of a database error, however it was wrapped; undefined for others. */
 export function sqlStateOf(error: unknown): string | undefined {
   for (const coded of chain(error)) {
     for (const code of [coded.code, coded.meta?.code, (coded as { originalCode?: unknown }).originalCode]) {
-      if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+      if (typeof code === 'string' && SQL_STATE.test(code)) return code;
     }
   }
   return undefined;

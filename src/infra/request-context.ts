@@ -16,6 +16,8 @@ export interface RequestContext {
    * committed, never if it rolls back ({@link afterRequestCommits}).
    */
   committed?: Array<() => void>;
+  /** The moves written in the request's own transaction: what a lost answer to its COMMIT would have written. */
+  moves?: Array<{ campaignId: string; moveId: string }>;
   /** The request's batched reads, by name ({@link batchedRead}). */
   loaders?: Map<string, DataLoader<string, unknown>>;
 }

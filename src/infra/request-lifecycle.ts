@@ -2,10 +2,11 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Kind, parse, type DocumentNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
-import { CONTENTION_MESSAGE } from '../common/error-formatter.js';
+import { CONTENTION_MESSAGE, OUTCOME_UNKNOWN_MESSAGE } from '../common/error-formatter.js';
 import { isConnectionFailure, isContentionFailure } from './database-errors.js';
 import type { ErrorCode } from '../common/errors.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
+import type { GameLedger } from '../modules/events/game-ledger.service.js';
 import { IdempotencyStore, IDEMPOTENCY_KEY_PATTERN, requestFingerprint, type IdempotencyClaim } from './idempotency.js';
 import { currentRequestContext, newRequestContext, runInRequestContext, type RequestContext } from './request-context.js';
 import type { Transactions } from './transactions.js';
@@ -128,7 +129,13 @@ const requestStates = new WeakMap<object, RequestState>();
  * kept with what it acknowledges. Other writes are atomic where they are made: a move's one
  * statement (GameLedger), or a service's `@Transactional` method.
  */
-export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthService, transactions: Transactions, idempotency: IdempotencyStore): void {
+export function registerRequestLifecycle(
+  fastify: FastifyInstance,
+  auth: AuthService,
+  transactions: Transactions,
+  idempotency: IdempotencyStore,
+  ledger: Pick<GameLedger, 'wasWritten'>,
+): void {
   fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const { principal, invalidKey } = await auth.authenticate(request.headers.authorization);
     const state: RequestState = { context: newRequestContext(principal, invalidKey) };
@@ -151,6 +158,7 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
       const needsTransaction = state.idempotencyKey !== undefined || (request.method === 'POST' && request.url.startsWith('/graphql') && runsSeveralMutations(request.body));
       if (!needsTransaction) return done();
       state.context.committed = [];
+      state.context.moves = [];
       let end!: (commit: boolean) => void;
       const decided = new Promise<boolean>((resolve) => (end = resolve));
       const ended = transactions.run(async () => {
@@ -198,7 +206,18 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
     } catch (error) {
       state.transaction.end(false);
       await state.transaction.ended.catch(() => undefined);
-      const failure = commitFailure(error);
+      // The answer to COMMIT lost with the connection: the log tells whether the request's moves were written.
+      const [move] = state.context.moves ?? [];
+      let written: boolean | undefined = false;
+      if (commit && move && isConnectionFailure(error)) {
+        written = await ledger.wasWritten(move.campaignId, move.moveId);
+        request.log.warn({ written: written ?? 'unknown' }, 'the answer to COMMIT was lost; settled');
+      }
+      if (written) {
+        state.context.committed?.forEach((callback) => callback());
+        return payload;
+      }
+      const failure = written === undefined ? { status: 503, code: 'SERVICE_UNAVAILABLE' as const, message: OUTCOME_UNKNOWN_MESSAGE } : commitFailure(error);
       if (failure.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error }, 'commit failed');
       else request.log.warn({ err: error }, 'commit failed');
       reply.code(failure.status).type('application/json; charset=utf-8');
@@ -212,9 +231,14 @@ export function registerRequestLifecycle(fastify: FastifyInstance, auth: AuthSer
     return payload;
   });
 
-  // A reply that skipped onSend (a failed send) must not keep its transaction: nothing it did is acknowledged.
-  fastify.addHook('onResponse', async (request) => {
+  // The request's one log line, written when it is done (Fastify's own request logging is off,
+  // see bootstrap.ts). Its `req` is what Fastify's serializer makes of the request — method, URL,
+  // host, address and port, never a header — so it needs no redaction.
+  const requestLines = fastify.log.child({}, { redact: [] });
+  fastify.addHook('onResponse', async (request, reply) => {
+    // A reply that skipped onSend (a failed send) must not keep its transaction: nothing it did is acknowledged.
     request.arbiter?.transaction?.end(false);
+    requestLines.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 }
 

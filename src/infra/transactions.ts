@@ -52,7 +52,28 @@ export class Transactions {
       TRANSACTION_OPTIONS,
     );
   }
+
+  /**
+   * Runs `work` in a savepoint of the running transaction: when it throws, what it wrote is
+   * undone and the transaction can go on (a move met contention and is worked out again).
+   */
+  async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    const tx = this.tx;
+    await tx.$executeRawUnsafe(`SAVEPOINT ${MOVE_SAVEPOINT}`);
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      await tx.$executeRawUnsafe(`ROLLBACK TO SAVEPOINT ${MOVE_SAVEPOINT}`);
+      throw error;
+    }
+    await tx.$executeRawUnsafe(`RELEASE SAVEPOINT ${MOVE_SAVEPOINT}`);
+    return result;
+  }
 }
+
+/** The savepoint a move inside a transaction can go back to (GameLedger). */
+const MOVE_SAVEPOINT = 'move';
 
 /** Whether the running code is in a transaction. False outside an application (pure unit tests). */
 export function inTransaction(): boolean {

@@ -298,7 +298,7 @@ describe('API keys', () => {
     expect(apiKeys).toMatch(/return timingSafeEqual\(presented, expected\)/);
     expect(auth).toMatch(/sameDigest\(digest, this\.adminDigest\)/);
     expect(auth).not.toMatch(/\b(key|adminKey)\s*[!=]==?\s*(?!null\b|undefined\b)[\w.]|[!=]==?\s*(key|adminKey)\b/);
-    expect(repository).toMatch(/WHERE api_key_hash = \$1/);
+    expect(repository).toMatch(/findUnique\(\{ where: \{ apiKeyHash \}/);
     // And the Authorization header is redacted from the request logs (canary.rel-spec.ts reads them).
     const bootstrap = readFileSync(new URL('../../src/bootstrap.ts', import.meta.url), 'utf8');
     expect(bootstrap).toMatch(/redact:[^\n]*'req\.headers\.authorization'/);

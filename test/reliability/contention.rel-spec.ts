@@ -5,14 +5,14 @@ import { MOVE_ATTEMPTS as CONTENTION_ATTEMPTS } from '../../src/modules/events/g
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { total eventSeq } }`;
 const CREATE_CHARACTER = `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id name } }`;
 
-/** Tables whose inserts the tests make fail: a character's is awaited by its mutation; an event's goes out with COMMIT. */
+/** Tables whose inserts the tests make fail. */
 const INJECTED_TABLES = ['characters', 'game_events'];
 
 /**
  * Makes the first `n` inserts into `table` for a campaign fail with a serialization failure or a
  * deadlock, as contention would. A sequence counts the failures: it is not undone by the rollback.
  */
-async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], table: string, campaignId: string, code: string, n: number) {
+async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], table: string, campaignId: string, code: string, n: number, { atCommit = false } = {}) {
   await db.query(`CREATE SEQUENCE IF NOT EXISTS test_contention_seq`);
   await db.query(`ALTER SEQUENCE test_contention_seq RESTART WITH 1`);
   await db.query(`CREATE TABLE IF NOT EXISTS test_contention (campaign_id uuid PRIMARY KEY, code text NOT NULL, fail_first int NOT NULL)`);
@@ -29,7 +29,12 @@ async function injectContention(db: ReturnType<typeof useTestArbiter>['db'], tab
       RETURN NEW;
     END $$ LANGUAGE plpgsql`);
   for (const each of INJECTED_TABLES) await db.query(`DROP TRIGGER IF EXISTS test_contention ON ${each}`);
-  await db.query(`CREATE TRIGGER test_contention BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_contention_fail()`);
+  // At COMMIT: a constraint trigger deferred to the end of the transaction.
+  await db.query(
+    atCommit
+      ? `CREATE CONSTRAINT TRIGGER test_contention AFTER INSERT ON ${table} DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_contention_fail()`
+      : `CREATE TRIGGER test_contention BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION test_contention_fail()`,
+  );
 }
 
 async function injectedSoFar(db: ReturnType<typeof useTestArbiter>['db']): Promise<number> {
@@ -72,17 +77,18 @@ describe('serialization failures and deadlocks are retried', () => {
     expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
   });
 
-  it('answers contention met by the writes sent with COMMIT with a retryable CONFLICT (HTTP 409) at once, writing nothing', async () => {
+  it("answers contention met by a request's COMMIT with a retryable CONFLICT (HTTP 409) at once, writing nothing", async () => {
     const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
-    await injectContention(env.db, 'game_events', table.campaignId, '40P01', 1);
-    const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } });
+    await injectContention(env.db, 'game_events', table.campaignId, '40P01', 1, { atCommit: true });
+    // The request's own transaction (an Idempotency-Key): its COMMIT meets the contention.
+    const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } }, { 'idempotency-key': `commit-${table.campaignId}` });
     expect(response.status).toBe(409);
     expect(response.body.errors![0].extensions?.code).toBe('CONFLICT');
     expect(await injectedSoFar(env.db)).toBe(1);
     expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
-    // The client's retry is the next attempt.
-    const retried = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } })).rollDice;
+    // The client's retry, with the same key, is the next attempt: nothing of the first was kept.
+    const retried = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d20' } }, { 'idempotency-key': `commit-${table.campaignId}` })).rollDice;
     expect(retried.eventSeq).toBe(before.lastEventSeq + 1);
   });
 
@@ -107,7 +113,7 @@ describe('a response that reports a bug leaves nothing written', () => {
   });
   const env = useTestArbiter();
 
-  it('rolls back a mutation whose result field failed after the mutation had finished', async () => {
+  it('rolls back a request of its own transaction whose result field failed after the mutation had finished', async () => {
     const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
     const before = await env.db.eventSeqs(table.campaignId);
     // The mutation never reads decks; its result's handCount does, and fails.
@@ -117,6 +123,8 @@ describe('a response that reports a bug leaves nothing written', () => {
       response = await table.players[0].client.request(
         `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id name handCount } }`,
         { input: { campaignId: table.campaignId, name: 'Half-made' } },
+        // A request commits as a whole when it has its own transaction: with an Idempotency-Key, or several mutations.
+        { 'idempotency-key': `half-made-${table.campaignId}` },
       );
     } finally {
       await env.db.query('ALTER TABLE decks_hidden RENAME TO decks');

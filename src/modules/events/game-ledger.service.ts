@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
 import AsyncLock from 'async-lock';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { CONTENTION_MESSAGE } from '../../common/error-formatter.js';
-import { isContentionFailure } from '../../infra/database-errors.js';
-import { afterRequestCommits } from '../../infra/request-context.js';
-import { inTransaction } from '../../infra/transactions.js';
+import { isConnectionFailure, isContentionFailure } from '../../infra/database-errors.js';
+import { afterRequestCommits, currentRequestContext } from '../../infra/request-context.js';
+import { inTransaction, Transactions } from '../../infra/transactions.js';
 import { RecordingRng } from '../../rules/random/recording-rng.js';
 import type { Rng } from '../../rules/random/random-stream.js';
 import type { Principal } from '../auth/principal.js';
@@ -35,6 +36,18 @@ export const MOVE_ATTEMPTS = 8;
 /** A move whose write found the campaign moved on since it read it: nothing of it was written. */
 class MovedOn extends Error {}
 
+/** How long a move whose answer was lost asks the database what became of it, and how often. */
+export const SETTLE_MS = 10_000;
+const SETTLE_RETRY_MS = 200;
+
+/** A move whose answer was lost, and whose fate the database could not tell in time. */
+export class MoveOutcomeUnknownError extends Error {
+  constructor(cause: unknown) {
+    super('The answer to a move was lost, and the database could not tell in time whether it was written', { cause });
+    this.name = 'MoveOutcomeUnknownError';
+  }
+}
+
 /**
  * Where every change to a campaign goes through. A move reads its campaign, works out its events
  * and changes on the campaign's random stream (the stream of its first event, DESIGN.md), and
@@ -48,25 +61,48 @@ class MovedOn extends Error {}
 export class GameLedger {
   private readonly turns = new AsyncLock({ maxPending: Number.MAX_SAFE_INTEGER });
 
+  private readonly logger = new Logger('GameLedger');
+
   constructor(
     private readonly moves: MovesRepository,
     private readonly announcer: EventAnnouncer,
+    private readonly transactions: Transactions,
   ) {}
 
   async act<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>): Promise<T> {
-    // A transaction may hold the campaign's lock while it waits for a turn here: it takes none.
-    if (inTransaction()) return this.attempt(actor, campaignId, work, true);
-    return this.turns.acquire(campaignId, async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await this.attempt(actor, campaignId, work, false);
-        } catch (error) {
-          // Contention at Postgres (a deadlock) leaves nothing written either: worked out again.
-          if (!(error instanceof MovedOn) && !isContentionFailure(error)) throw error;
-          if (attempt === MOVE_ATTEMPTS) throw new ConflictError(CONTENTION_MESSAGE);
-        }
+    // A transaction may hold the campaign's lock while it waits for a turn here: it takes none,
+    // and each attempt goes back to a savepoint when it fails.
+    if (inTransaction()) return this.attempts(() => this.transactions.inSavepoint(() => this.attempt(actor, campaignId, work, true)));
+    return this.turns.acquire(campaignId, () => this.attempts(() => this.attempt(actor, campaignId, work, false)));
+  }
+
+  /** Runs a move's attempts until one is written, or the campaign stayed too busy. */
+  private async attempts<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let made = 1; ; made += 1) {
+      try {
+        return await attempt();
+      } catch (error) {
+        // Contention at Postgres (a deadlock) leaves nothing written either: worked out again.
+        if (!(error instanceof MovedOn) && !isContentionFailure(error)) throw error;
+        if (made === MOVE_ATTEMPTS) throw new ConflictError(CONTENTION_MESSAGE);
       }
-    });
+    }
+  }
+
+  /**
+   * Whether a move whose answer was lost with its connection was written, asked again while the
+   * database comes back (for up to {@link SETTLE_MS}); undefined when it could not tell.
+   */
+  async wasWritten(campaignId: string, moveId: string): Promise<boolean | undefined> {
+    const until = Date.now() + SETTLE_MS;
+    for (;;) {
+      try {
+        return await this.moves.wasWritten(campaignId, moveId);
+      } catch (error) {
+        if (!isConnectionFailure(error) || Date.now() >= until) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, SETTLE_RETRY_MS));
+      }
+    }
   }
 
   private async attempt<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>, lock: boolean): Promise<T> {
@@ -102,12 +138,31 @@ export class GameLedger {
     };
     const result = await work(action);
     if (rng.take().words > 0) throw new Error('Randomness was drawn after the last event was recorded');
-    if (!(await this.moves.apply(campaign, changes, events))) {
+    const moveId = randomUUID();
+    if (lock) currentRequestContext()?.moves?.push({ campaignId, moveId });
+    if (!(await this.applyOrSettle(campaign, moveId, changes, events, lock))) {
       if (lock) throw new ConflictError(CONTENTION_MESSAGE);
       throw new MovedOn();
     }
     if (events.length > 0) await this.announce(campaignId, events[events.length - 1].seq);
     return result;
+  }
+
+  /**
+   * Writes the move. On its own (outside a transaction), a move whose answer is lost with its
+   * connection may or may not have been written: the log says which, once the database answers.
+   */
+  private async applyOrSettle(campaign: CampaignForMove, moveId: string, changes: CampaignChanges, events: readonly NewGameEvent[], inTransaction: boolean): Promise<boolean> {
+    try {
+      return await this.moves.apply(campaign, moveId, changes, events);
+    } catch (error) {
+      if (inTransaction || events.length === 0 || !isConnectionFailure(error)) throw error;
+      const written = await this.wasWritten(campaign.id, moveId);
+      this.logger.warn(`a move's answer was lost with its connection; settled: ${written === undefined ? 'unknown' : written ? 'written' : 'not written'}`);
+      if (written === undefined) throw new MoveOutcomeUnknownError(error);
+      if (!written) throw error;
+      return true;
+    }
   }
 
   /**

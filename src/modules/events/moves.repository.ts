@@ -89,14 +89,16 @@ const APPLY_MOVE = statement(
       WHERE encounters.campaign_id = EXCLUDED.campaign_id
    ), events_added AS (
      INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,
-                              secret_for, stream_seq, seed_epoch, random_words, random_draws)
+                              secret_for, stream_seq, seed_epoch, random_words, random_draws, move_id)
      SELECT moved.id, e.seq, e.type, e.actor_member_id, e.actor_role, e.payload, e.secret, e.secret_for,
-            e.stream_seq, e.seed_epoch, e.random_words, e.random_draws
+            e.stream_seq, e.seed_epoch, e.random_words, e.random_draws, $11::uuid
        FROM moved, jsonb_to_recordset($10::jsonb) AS e(seq int, type text, actor_member_id uuid, actor_role text,
             payload jsonb, secret jsonb, secret_for uuid, stream_seq int, seed_epoch int, random_words int, random_draws jsonb)
    )
    SELECT count(*)::int AS moved FROM moved`,
 );
+
+const WAS_WRITTEN = statement('moves.was-written', 'SELECT EXISTS (SELECT 1 FROM game_events WHERE campaign_id = $1::uuid AND move_id = $2::uuid) AS written');
 
 const json = (value: unknown): string => JSON.stringify(value);
 
@@ -127,7 +129,7 @@ export class MovesRepository {
    * Writes a move's events and changes, if the campaign is still at the version the move read.
    * Returns false, having written nothing, when it is not.
    */
-  async apply(campaign: CampaignForMove, changes: CampaignChanges, events: readonly NewGameEvent[]): Promise<boolean> {
+  async apply(campaign: CampaignForMove, moveId: string, changes: CampaignChanges, events: readonly NewGameEvent[]): Promise<boolean> {
     const lastEventSeq = events.length > 0 ? events[events.length - 1].seq : campaign.lastEventSeq;
     const [row] = await this.sql.query<{ moved: number }>(APPLY_MOVE, [
       campaign.id,
@@ -172,7 +174,14 @@ export class MovesRepository {
           random_draws: event.randomDraws,
         })),
       ),
+      moveId,
     ]);
     return row.moved === 1;
+  }
+
+  /** Whether the move of this id was written (its events are in the log). */
+  async wasWritten(campaignId: string, moveId: string): Promise<boolean> {
+    const [row] = await this.sql.query<{ written: boolean }>(WAS_WRITTEN, [campaignId, moveId]);
+    return row.written;
   }
 }

@@ -126,7 +126,8 @@ export class World {
     const open = (ruleset: string, name: string) => openTable(url, admin, db, ruleset, name, options.settings?.(ruleset), options.recorder);
     const tables: Table[] = [];
     for (const { id } of rulesets) tables.push(await open(id, `${label} ${id}`));
-    const elsewhere = await open('yummell', `${label} elsewhere`);
+    // Another campaign, with the starter cards: none of its cards shares an id with the tables' own.
+    const elsewhere = await openTable(url, admin, db, 'enchanted-realms-cards', `${label} elsewhere`, undefined, options.recorder);
     return new World(url, db, tables, elsewhere, options.recorder);
   }
 
@@ -160,6 +161,7 @@ export class World {
 
   /** Draws one card of `deckId` into a character's hand; its id. */
   async cardInHand(table: Table, characterId: string, deckId = table.deckId): Promise<string> {
+    if (deckId === table.deckId) await this.enoughCardsToReveal(table);
     const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId, count: 1, to: 'HAND', characterId } });
     return drawCards.cards[0].id;
   }
@@ -172,6 +174,7 @@ export class World {
   /** A card of the given type in a character's hand, drawn from the campaign's deck (other cards drawn on the way are discarded). */
   async cardOfTypeInHand(table: Table, characterId: string, type: string): Promise<string> {
     for (let attempt = 0; attempt < 100; attempt++) {
+      await this.enoughCardsToReveal(table);
       const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId } });
       const [card] = drawCards.cards;
       if (card.type === type) return card.id;
@@ -200,6 +203,7 @@ export class World {
   /** A Tenth Realm character of Ada's (or an NPC), at the given stage of creation. */
   async tenthRealmCharacter(table: Table, stage: TenthRealmStage, memberId: string | null = table.ada.memberId): Promise<string> {
     const gm = table.gm.client;
+    await this.enoughCardsToReveal(table);
     const created = await gm.data(TR_CREATE, { input: { campaignId: table.campaignId, name: 'Matrix draft', ...(memberId ? { memberId } : {}) } });
     const characterId: string = created.tenthRealmCreateCharacter.character.id;
     if (stage === 'draft') return characterId;
@@ -207,6 +211,17 @@ export class World {
     if (stage === 'vanori') return characterId;
     await gm.data(TR_FINISH, { input: { characterId, weaponName: 'Spear' } });
     return characterId;
+  }
+
+  /**
+   * Puts the cards held in hands back under the draw pile (the GM's override) when too few are
+   * left to reveal a new character's attributes: the fuzz fills hands as it goes.
+   */
+  async enoughCardsToReveal(table: Table): Promise<void> {
+    const [deck] = await this.db.query('SELECT draw_pile, discard_pile, hands FROM decks WHERE id = $1', [table.deckId]);
+    if (deck.draw_pile.length + deck.discard_pile.length >= 16) return;
+    const held = Object.values(deck.hands as Record<string, string[]>).flat();
+    if (held.length > 0) await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
   }
 
   /** Marks XP with setbacks (impossible DRs) until the track is full. */
