@@ -1,51 +1,69 @@
 /**
- * Recomputes a campaign's random draws from its revealed seeds, independently of the server's
- * own verifyEvents: it fetches the log over GraphQL and replays it with the published algorithm.
+ * Verifies a campaign's log independently of the server's own verifyEvents: it fetches the
+ * revealed seeds, their client seeds and the log over GraphQL, recomputes every event's draws
+ * from the published algorithm, and derives their outcomes again (rules/verification). With the
+ * GM's key it also sees the cards dealt into hands, and replays those too.
  *
  *   npm run verify -- --url http://localhost:3000/graphql --key <api key> --campaign <id>
  *
- * Exits 0 when every checked event matches, 1 on a mismatch, 2 on a usage or network error.
+ * Exits 0 when everything checked follows, 1 when something does not, 2 on a usage or network error.
  */
 import { parseArgs } from 'node:util';
-import { commitmentOf } from '../rules/random/random-stream.js';
-import { findRandomnessMismatches, type RecordedRandomness } from '../rules/random/recording-rng.js';
+import type { CardDefinition } from '../rules/cards/card.js';
+import { REPLAYERS } from '../rules/verification/replayers.js';
+import { verifyLog, type RevealedEpoch, type VerificationReport, type VerifiedEvent } from '../rules/verification/verify-log.js';
 
 interface EventPage {
-  events: Array<{ seq: number; random: { streamSeq: number; seedEpoch: number; words: number; draws: Array<{ bound: number; value: number }> } | null }>;
+  events: Array<{
+    seq: number;
+    type: string;
+    payload: Record<string, unknown>;
+    secret: Record<string, unknown> | null;
+    random: { streamSeq: number; seedEpoch: number; words: number; draws: Array<{ bound: number; value: number }> } | null;
+  }>;
 }
 
 async function graphql<T>(url: string, key: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    body: JSON.stringify({ query, variables }),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query, variables }),
+    });
+  } catch (error) {
+    throw new Error(`cannot reach ${url}: ${(error as Error & { cause?: Error }).cause?.message ?? (error as Error).message}`);
+  }
   const body = (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join('; '));
   return body.data as T;
 }
 
-export interface VerifyReport {
-  checked: number;
+export interface VerifyReport extends VerificationReport {
   pending: number;
-  mismatches: number[];
-  badCommitments: number[];
 }
 
 export async function verifyCampaign(url: string, key: string, campaignId: string): Promise<VerifyReport> {
-  const { campaign } = await graphql<{ campaign: { revealedSeeds: Array<{ epoch: number; seed: string; commitment: string }> } }>(
+  const { campaign } = await graphql<{
+    campaign: {
+      revealedSeeds: Array<{ epoch: number; seed: string; commitment: string; clientSeeds: Array<{ memberId: string; clientSeed: string }> }>;
+      decks: Array<{ id: string; cards: CardDefinition[] | null }>;
+    };
+  }>(
     url,
     key,
-    'query ($id: ID!) { campaign(id: $id) { revealedSeeds { epoch seed commitment } } }',
+    `query ($id: ID!) { campaign(id: $id) {
+        revealedSeeds { epoch seed commitment clientSeeds { memberId clientSeed } }
+        decks { id cards { id } } } }`,
     { id: campaignId },
   );
-  const byEpoch = new Map<number, RecordedRandomness[]>();
+  const events: VerifiedEvent[] = [];
   let pending = 0;
   for (let afterSeq = 0; ; ) {
     const page = await graphql<EventPage>(
       url,
       key,
-      'query ($c: ID!, $after: Int!) { events(campaignId: $c, afterSeq: $after, limit: 1000) { seq random { streamSeq seedEpoch words draws { bound value } } } }',
+      'query ($c: ID!, $after: Int!) { events(campaignId: $c, afterSeq: $after, limit: 1000) { seq type payload secret random { streamSeq seedEpoch words draws { bound value } } } }',
       { c: campaignId, after: afterSeq },
     );
     if (page.events.length === 0) break;
@@ -54,31 +72,23 @@ export async function verifyCampaign(url: string, key: string, campaignId: strin
         pending++;
         continue;
       }
-      const recorded = {
+      events.push({
         seq: event.seq,
+        type: event.type,
+        payload: event.payload,
+        secret: event.secret,
         streamSeq: event.random.streamSeq,
+        seedEpoch: event.random.seedEpoch,
         words: event.random.words,
         draws: event.random.draws.map((draw): [number, number] => [draw.bound, draw.value]),
-      };
-      byEpoch.set(event.random.seedEpoch, [...(byEpoch.get(event.random.seedEpoch) ?? []), recorded]);
+      });
     }
     afterSeq = page.events[page.events.length - 1].seq;
   }
-
-  const report: VerifyReport = { checked: 0, pending, mismatches: [], badCommitments: [] };
-  for (const revealed of campaign.revealedSeeds) {
-    const seed = Buffer.from(revealed.seed, 'hex');
-    const events = byEpoch.get(revealed.epoch) ?? [];
-    report.checked += events.length;
-    if (commitmentOf(seed) !== revealed.commitment) {
-      report.badCommitments.push(revealed.epoch);
-      report.mismatches.push(...events.map((event) => event.seq));
-    } else {
-      report.mismatches.push(...findRandomnessMismatches(seed, events));
-    }
-  }
-  report.mismatches.sort((a, b) => a - b);
-  return report;
+  const epochs: RevealedEpoch[] = campaign.revealedSeeds.map((seed) => ({ ...seed, seed: Buffer.from(seed.seed, 'hex') }));
+  // A shuffle starts from the deck's cards in the order they were defined: their ids are all it needs.
+  const decks = new Map(campaign.decks.map((deck) => [deck.id, deck.cards ?? undefined]));
+  return { ...verifyLog(epochs, events, { replayers: REPLAYERS, deckCards: (deckId) => decks.get(deckId) }), pending };
 }
 
 async function main(): Promise<number> {
@@ -91,13 +101,14 @@ async function main(): Promise<number> {
   }
   try {
     const report = await verifyCampaign(values.url!, values.key, values.campaign);
-    console.log(`checked ${report.checked} events from revealed seeds; ${report.pending} await the next rotateSeed`);
+    console.log(`checked the draws of ${report.checked} events from revealed seeds; ${report.pending} await the next rotateSeed`);
+    console.log(`derived the outcomes of ${report.replayed} events again; ${report.notReplayed.length} could not be`);
     for (const epoch of report.badCommitments) console.log(`seed of epoch ${epoch} does not match its commitment`);
-    if (report.mismatches.length > 0) {
-      console.log(`MISMATCH in events ${report.mismatches.join(', ')}`);
-      return 1;
-    }
-    console.log('every checked event matches its seed');
+    for (const skipped of report.notReplayed) console.log(`  not replayed: event ${skipped.seq} (${skipped.type}): ${skipped.why}`);
+    for (const problem of report.outcomeProblems) console.log(`OUTCOME in event ${problem.seq} (${problem.type}): ${problem.problem}`);
+    if (report.mismatches.length > 0) console.log(`MISMATCH in the draws of events ${report.mismatches.join(', ')}`);
+    if (report.mismatches.length > 0 || report.outcomeProblems.length > 0) return 1;
+    console.log('every checked event follows from its seed');
     return 0;
   } catch (error) {
     console.error(`verify failed: ${(error as Error).message}`);

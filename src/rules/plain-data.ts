@@ -5,9 +5,10 @@
  * strings cost about five times as much.
  */
 
+/** An object literal or parsed JSON, of this realm or another (a VM context's): its prototype is an Object.prototype, or null. */
 const isPlainObject = (value: object): boolean => {
   const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
 };
 
 /** A deep copy of JSON data; anything else inside it (an object of a class) is copied by `structuredClone`. */

@@ -54,7 +54,7 @@ describe('access', () => {
     expect(await ada.client.errorCode(addMember, { input: { campaignId: table.campaignId, name: 'Eve', role: 'GM' } })).toBe('FORBIDDEN');
     const createDeck = `mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`;
     expect(await ada.client.errorCode(createDeck, { input: { campaignId: table.campaignId, name: 'x', preset: 'standard-52' } })).toBe('FORBIDDEN');
-    const rotate = `mutation ($input: CampaignInput!) { rotateSeed(input: $input) { newCommitment } }`;
+    const rotate = `mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { newCommitment } }`;
     expect(await ada.client.errorCode(rotate, { input: { campaignId: table.campaignId } })).toBe('FORBIDDEN');
     const createCharacter = `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id memberId } }`;
     expect(await ada.client.errorCode(createCharacter, { input: { campaignId: table.campaignId, name: 'x', memberId: bo.memberId } })).toBe('FORBIDDEN');

@@ -286,8 +286,8 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expect(boEvents.find((event) => event.type === 'enchanted-realms.barter.offered')!.secret).toMatchObject({ give: [gift.id], take: [] });
     expect(hidden).toBeGreaterThanOrEqual(4);
 
-    // Every shuffle and reshuffle can be checked once the seed is revealed.
-    await gm.data(`mutation ($input: CampaignInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId } });
+    // Every shuffle and reshuffle can be checked once the seed is revealed (forced: hands hold cards).
+    await gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId, force: true } });
     const verified = (await bo.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches } }`, { c: campaignId })).verifyEvents;
     expect(verified.mismatches).toEqual([]);
     expect(await env.db.deckIsConserved(deckId)).toBe(true);

@@ -5,8 +5,8 @@ import { createTable } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { expression label total dice { sides value kept exploded } eventSeq } }`;
-const ROTATE = `mutation ($input: CampaignInput!) { rotateSeed(input: $input) { revealedSeed revealedCommitment newCommitment lastEventSeq } }`;
-const VERIFY = `query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches pending } }`;
+const ROTATE = `mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { revealedSeed revealedCommitment newCommitment lastEventSeq } }`;
+const VERIFY = `query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches pending replayed outcomeProblems { seq } } }`;
 
 describe('auditable randomness', () => {
   const env = useTestArbiter();
@@ -67,6 +67,8 @@ describe('auditable randomness', () => {
     const campaign = (await table.players[0].client.data(`query ($id: ID!) { campaign(id: $id) { rngCommitment revealedSeeds { epoch seed commitment lastSeq } } }`, { id: table.campaignId })).campaign;
     expect(campaign.rngCommitment).toBe(rotated.newCommitment);
     expect(campaign.revealedSeeds).toEqual([{ epoch: 0, seed: rotated.revealedSeed, commitment: table.rngCommitment, lastSeq: rotated.lastEventSeq }]);
+    // Every outcome follows from its draws: the rolls' faces and totals, the deck's shuffle and the cards drawn.
+    expect((await table.gm.data(VERIFY, { c: table.campaignId })).verifyEvents).toMatchObject({ replayed: rotated.lastEventSeq, outcomeProblems: [] });
 
     const after = (await table.players[0].client.data(VERIFY, { c: table.campaignId })).verifyEvents;
     expect(after.checked).toBe(rotated.lastEventSeq);
@@ -75,7 +77,8 @@ describe('auditable randomness', () => {
     expect(after.pending).toBeGreaterThan(0);
 
     const independent = await verifyCampaign(`${env.arbiter.url}/graphql`, table.gm.key!, table.campaignId);
-    expect(independent).toEqual({ checked: after.checked, pending: after.pending, mismatches: [], badCommitments: [] });
+    expect(independent).toMatchObject({ checked: after.checked, pending: after.pending, mismatches: [], badCommitments: [], outcomeProblems: [], notReplayed: [] });
+    expect(independent.replayed).toBe(after.checked);
   });
 
   it('finds an event whose recorded draws the seed does not reproduce', async () => {

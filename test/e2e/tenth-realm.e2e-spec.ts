@@ -374,8 +374,8 @@ describe('the Tenth Realm over HTTP', () => {
     }
     expect(await gm.errorCode(M.morale, { input: { encounterId } })).toBe('RULE_VIOLATION');
 
-    // Every random value of the session can be verified once the seed is revealed.
-    await gm.data(`mutation ($input: CampaignInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId } });
+    // Every random value of the session can be verified once the seed is revealed (forced: hands hold cards).
+    await gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId, force: true } });
     const verified = (await ada.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches } }`, { c: campaignId })).verifyEvents;
     expect(verified.mismatches).toEqual([]);
     expect(verified.checked).toBeGreaterThan(10);

@@ -66,6 +66,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   endScene:                        [U,        U,       N,      F,     F,          ok, ok],
   rollDice:                        [U,        U,       N,      ok,    ok,         ok, ok],
   rotateSeed:                      [U,        U,       N,      F,     F,          ok, ok],
+  setClientSeed:                   [U,        U,       N,      ok,    ok,         ok, F],
   // The Tenth Realm
   tenthRealmCreateCharacter:       [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmRedrawAttribute:       [U,        U,       N,      ok,    F,          ok, ok],

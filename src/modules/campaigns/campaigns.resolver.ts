@@ -2,7 +2,7 @@ import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nest
 import { ParseIdPipe } from '../../common/id.pipe.js';
 import { CurrentPrincipal } from '../auth/auth.guard.js';
 import type { Principal } from '../auth/principal.js';
-import { AddMemberInput, CampaignInput, CreateCampaignInput } from './campaign.inputs.js';
+import { AddMemberInput, CreateCampaignInput, RotateSeedInput, SetClientSeedInput } from './campaign.inputs.js';
 import {
   AddMemberPayload,
   Campaign,
@@ -11,6 +11,7 @@ import {
   Member,
   RevealedSeed,
   RotateSeedPayload,
+  SetClientSeedPayload,
 } from './campaign.model.js';
 import { CampaignsService } from './campaigns.service.js';
 
@@ -46,8 +47,15 @@ export class CampaignsResolver {
   @Mutation(() => RotateSeedPayload, {
     description: 'GM: reveal the current seed, commit a new one and reshuffle the draw piles under it.',
   })
-  rotateSeed(@CurrentPrincipal() principal: Principal, @Args('input') input: CampaignInput) {
-    return this.service.rotateSeed(principal, input.campaignId);
+  rotateSeed(@CurrentPrincipal() principal: Principal, @Args('input') input: RotateSeedInput) {
+    return this.service.rotateSeed(principal, input);
+  }
+
+  @Mutation(() => SetClientSeedPayload, {
+    description: "Any member: add a seed of your own to the next epoch's stream key, after the server committed to its seed and before the epoch begins.",
+  })
+  setClientSeed(@CurrentPrincipal() principal: Principal, @Args('input') input: SetClientSeedInput) {
+    return this.service.setClientSeed(principal, input);
   }
 
   @ResolveField(() => [Member])
@@ -58,6 +66,6 @@ export class CampaignsResolver {
   @ResolveField(() => [RevealedSeed], { description: 'Seeds revealed by rotateSeed, to verify earlier events.' })
   async revealedSeeds(@CurrentPrincipal() principal: Principal, @Parent() campaign: Campaign): Promise<RevealedSeed[]> {
     const seeds = await this.service.listRevealedSeeds(principal, campaign.id);
-    return seeds.map((seed) => ({ epoch: seed.epoch, seed: seed.seed.toString('hex'), commitment: seed.commitment, lastSeq: seed.lastSeq }));
+    return seeds.map((seed) => ({ epoch: seed.epoch, seed: seed.seed.toString('hex'), commitment: seed.commitment, clientSeeds: seed.clientSeeds, lastSeq: seed.lastSeq }));
   }
 }

@@ -63,6 +63,12 @@ export class Deck {
   @Field(() => ID) campaignId!: string;
   @Field() name!: string;
   @Field(() => Int, { description: 'Cards in the deck, wherever they are.' }) cardCount!: number;
+  @Field(() => [Card], {
+    nullable: true,
+    description:
+      'For the GM: every card of the deck in the order it was defined, which its shuffles start from (a verifier replays the deck from it). Null for players: a card list would name the cards in hidden hands.',
+  })
+  cards!: Card[] | null;
   @Field(() => Int) drawPileCount!: number;
   @Field(() => [Card], { description: 'Face up, index 0 on top.' }) discardPile!: Card[];
   @Field(() => [Card], { description: 'Face-up cards in play.' }) table!: Card[];

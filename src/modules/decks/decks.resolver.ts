@@ -52,6 +52,16 @@ export class DecksResolver {
   }
 }
 
+@Resolver(() => Deck)
+export class DeckCardsResolver {
+  constructor(private readonly service: DecksService) {}
+
+  @ResolveField(() => [Card], { nullable: true })
+  cards(@CurrentPrincipal() principal: Principal, @Parent() deck: Deck) {
+    return this.service.cardsFor(principal, deck);
+  }
+}
+
 @Resolver(() => Campaign)
 export class CampaignDecksResolver {
   constructor(private readonly service: DecksService) {}

@@ -37,6 +37,13 @@ export interface DeckView {
   hands: Array<{ characterId: string; count: number }>;
 }
 
+/** A hand that holds cards: its deck, its holder (a character id, or a ruleset's holder such as the Lead Player's) and how many. */
+export interface HeldHand {
+  deckId: string;
+  holderId: string;
+  count: number;
+}
+
 /** A character, as far as its hand is concerned. */
 type HandHolder = Pick<CharacterRecord, 'id' | 'campaignId' | 'memberId'>;
 
@@ -254,6 +261,22 @@ export class DecksService {
   async listDecks(principal: Principal, campaignId: string): Promise<DeckView[]> {
     requireCampaignRole(principal, campaignId, 'PLAYER');
     return (await this.decks.listByCampaign(campaignId)).map((deck) => toDeckView(deck));
+  }
+
+  /** The deck's cards in the order they were defined: for the GM only, null for everyone else. */
+  cardsFor(principal: Principal, deck: Pick<DeckView, 'id' | 'campaignId'>): Promise<CardView[] | null> {
+    if (!isGameMaster(principal, deck.campaignId)) return Promise.resolve(null);
+    return this.decks.findById(deck.id).then((found) => (found ? cardsOf(found, found.cards.map((card) => card.id)) : null));
+  }
+
+  /** Every hand of the campaign that holds cards, deck by deck (the Lead Player's too). */
+  async cardsHeld(campaignId: string): Promise<HeldHand[]> {
+    const decks = await this.decks.listByCampaign(campaignId);
+    return decks.flatMap((deck) =>
+      Object.entries(deck.piles.hands)
+        .filter(([, hand]) => hand.length > 0)
+        .map(([holderId, hand]) => ({ deckId: deck.id, holderId, count: hand.length })),
+    );
   }
 
   /** How many cards a character holds over every deck of its campaign. */

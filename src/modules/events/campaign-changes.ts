@@ -1,5 +1,6 @@
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { DeckPiles } from '../../rules/cards/piles.js';
+import type { ClientSeed } from '../../rules/random/epoch-key.js';
 
 /** A new deck, as it is first stored. */
 export interface NewDeck {
@@ -38,6 +39,8 @@ export class CampaignChanges {
   readonly encounters = new Map<string, EncounterWrite>();
   /** The ruleset's campaign state (`campaigns.ruleset_state`), when the move changed it. */
   rulesetState: object | undefined;
+  /** The members' seeds for the next epoch, when the move changed them. */
+  nextClientSeeds: ClientSeed[] | undefined;
 
   addDeck(deck: NewDeck): void {
     this.newDecks.push(deck);
@@ -65,5 +68,9 @@ export class CampaignChanges {
 
   saveRulesetState(state: object): void {
     this.rulesetState = state;
+  }
+
+  saveNextClientSeeds(clientSeeds: ClientSeed[]): void {
+    this.nextClientSeeds = clientSeeds;
   }
 }

@@ -30,9 +30,29 @@ export class GameEvent {
   @Field() createdAt!: Date;
 }
 
+@ObjectType({ description: 'An outcome an event records that does not follow from its draws.' })
+export class OutcomeProblem {
+  @Field(() => Int) seq!: number;
+  @Field() type!: string;
+  @Field() problem!: string;
+}
+
+@ObjectType({ description: 'An event whose outcome could not be derived again from its draws, and why.' })
+export class NotReplayedEvent {
+  @Field(() => Int) seq!: number;
+  @Field() type!: string;
+  @Field() why!: string;
+}
+
 @ObjectType()
 export class VerifyEventsResult {
-  @Field(() => Int, { description: 'Events recomputed from revealed seeds.' }) checked!: number;
+  @Field(() => Int, { description: 'Events whose randomness was recomputed from revealed seeds (and their client seeds).' }) checked!: number;
   @Field(() => [Int], { description: 'Seqs whose randomness the revealed seed does not reproduce.' }) mismatches!: number[];
+  @Field(() => [Int], { description: 'Epochs whose revealed seed does not match the commitment published for it.' }) badCommitments!: number[];
+  @Field(() => Int, { description: 'Events whose outcome (faces, totals, shuffles, which card went where) was derived again from their draws.' })
+  replayed!: number;
+  @Field(() => [OutcomeProblem], { description: 'Outcomes that do not follow from the draws: a server that recorded honest draws but dishonest results.' })
+  outcomeProblems!: OutcomeProblem[];
+  @Field(() => [NotReplayedEvent], { description: 'Events whose outcome could not be derived again, and why.' }) notReplayed!: NotReplayedEvent[];
   @Field(() => Int, { description: 'Events under the current seed, checkable once it is rotated.' }) pending!: number;
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors.js';
-import { commitmentOf } from '../../rules/random/random-stream.js';
-import { findRandomnessMismatches } from '../../rules/random/recording-rng.js';
+import { REPLAYERS } from '../../rules/verification/replayers.js';
+import { verifyLog } from '../../rules/verification/verify-log.js';
 import { isGameMaster, requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { CampaignsRepository } from '../campaigns/campaigns.repository.js';
+import { DecksRepository } from '../decks/decks.repository.js';
 import type { GameEvent, VerifyEventsResult } from './event.model.js';
 import { EventsRepository, type StoredGameEvent } from './events.repository.js';
 
@@ -15,6 +16,7 @@ export class EventsService {
   constructor(
     private readonly events: EventsRepository,
     private readonly campaigns: CampaignsRepository,
+    private readonly decks: DecksRepository,
   ) {}
 
   /** The log after `afterSeq`, as this caller may see it. */
@@ -33,30 +35,34 @@ export class EventsService {
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
     const seeds = await this.campaigns.listRevealedSeeds(campaignId);
     const events = await this.events.listForEpochs(campaignId, seeds.map((seed) => seed.epoch));
-    const mismatches: number[] = [];
-    for (const seed of seeds) {
-      const ofEpoch = events.filter((event) => event.seedEpoch === seed.epoch).map(toRecordedRandomness);
-      if (commitmentOf(seed.seed) !== seed.commitment) mismatches.push(...ofEpoch.map((event) => event.seq));
-      else mismatches.push(...findRandomnessMismatches(seed.seed, ofEpoch));
-    }
-    return {
-      checked: events.length,
-      mismatches: mismatches.sort((a, b) => a - b),
-      pending: await this.events.countForEpoch(campaignId, campaign.seedEpoch),
-    };
+    const decks = new Map((await this.decks.listByCampaign(campaignId)).map((deck) => [deck.id, deck.cards]));
+    // Replayed as the caller sees the log: a secret only where they may read it.
+    const report = verifyLog(
+      seeds,
+      events.map((event) => ({
+        seq: event.seq,
+        type: event.type,
+        payload: event.payload as Record<string, unknown>,
+        secret: seesSecret(principal, event) ? (event.secret as Record<string, unknown> | null) : null,
+        streamSeq: event.streamSeq,
+        seedEpoch: event.seedEpoch,
+        words: event.randomWords,
+        draws: event.randomDraws,
+      })),
+      { replayers: REPLAYERS, deckCards: (deckId) => decks.get(deckId) },
+    );
+    return { ...report, pending: await this.events.countForEpoch(campaignId, campaign.seedEpoch) };
   }
 }
 
-function toRecordedRandomness(event: StoredGameEvent) {
-  return { seq: event.seq, streamSeq: event.streamSeq, words: event.randomWords, draws: event.randomDraws };
-}
+const seesSecret = (principal: Principal, event: StoredGameEvent): boolean =>
+  isGameMaster(principal, event.campaignId) || (event.secretFor !== null && event.secretFor === principal.memberId);
 
 /**
  * What one caller may see of an event: the secret part only as the GM or its owner, the random
  * draws only once their seed is revealed (before, a shuffle's draws would give the deck's order).
  */
 export function viewEvent(principal: Principal, event: StoredGameEvent, currentEpoch: number): GameEvent {
-  const seesSecret = isGameMaster(principal, event.campaignId) || (event.secretFor !== null && event.secretFor === principal.memberId);
   return {
     seq: event.seq,
     campaignId: event.campaignId,
@@ -64,7 +70,7 @@ export function viewEvent(principal: Principal, event: StoredGameEvent, currentE
     actorMemberId: event.actorMemberId,
     actorRole: event.actorRole,
     payload: event.payload,
-    secret: seesSecret ? event.secret : null,
+    secret: seesSecret(principal, event) ? event.secret : null,
     random:
       event.seedEpoch < currentEpoch
         ? {

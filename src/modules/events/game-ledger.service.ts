@@ -6,6 +6,7 @@ import { CONTENTION_MESSAGE } from '../../common/error-formatter.js';
 import { isConnectionFailure, isContentionFailure } from '../../infra/database-errors.js';
 import { afterRequestCommits, currentRequestContext } from '../../infra/request-context.js';
 import { inTransaction, Transactions } from '../../infra/transactions.js';
+import { epochKey } from '../../rules/random/epoch-key.js';
 import { RecordingRng } from '../../rules/random/recording-rng.js';
 import type { Rng } from '../../rules/random/random-stream.js';
 import type { Principal } from '../auth/principal.js';
@@ -109,7 +110,7 @@ export class GameLedger {
     const campaign = await this.moves.findCampaign(campaignId, lock);
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
     const firstSeq = campaign.lastEventSeq + 1;
-    const rng = new RecordingRng(campaign.rngSeed, firstSeq);
+    const rng = new RecordingRng(epochKey(campaign.rngSeed, campaign.clientSeeds), firstSeq);
     const events: NewGameEvent[] = [];
     const changes = new CampaignChanges();
     const action: CampaignAction = {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Sql, statement } from '../../infra/sql.js';
+import type { ClientSeed } from '../../rules/random/epoch-key.js';
 import type { RandomDraw } from '../../rules/random/recording-rng.js';
 import type { CampaignChanges } from './campaign-changes.js';
 
@@ -11,6 +12,8 @@ export interface CampaignForMove {
   rulesetState: Record<string, unknown>;
   /** The secret seed of the current epoch; never leaves the server. */
   rngSeed: Buffer;
+  /** The members' seeds mixed into the epoch's stream key (epoch-key.ts). */
+  clientSeeds: ClientSeed[];
   rngCommitment: string;
   seedEpoch: number;
   lastEventSeq: number;
@@ -38,13 +41,14 @@ interface CampaignForMoveRow {
   settings: Record<string, unknown>;
   ruleset_state: Record<string, unknown>;
   rng_seed: Uint8Array;
+  client_seeds: ClientSeed[];
   rng_commitment: string;
   seed_epoch: number;
   last_event_seq: number;
   version: number;
 }
 
-const CAMPAIGN_COLUMNS = 'id::text, ruleset, settings, ruleset_state, rng_seed, rng_commitment, seed_epoch, last_event_seq, version';
+const CAMPAIGN_COLUMNS = 'id::text, ruleset, settings, ruleset_state, rng_seed, client_seeds, rng_commitment, seed_epoch, last_event_seq, version';
 const FIND_FOR_MOVE = statement('moves.find-campaign', `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1::uuid`);
 /** Inside a transaction the campaign is locked: the move's writes cannot find it moved on. */
 const LOCK_FOR_MOVE = statement('moves.lock-campaign', `SELECT ${CAMPAIGN_COLUMNS} FROM campaigns WHERE id = $1::uuid FOR UPDATE`);
@@ -59,7 +63,8 @@ const APPLY_MOVE = statement(
   'moves.apply',
   `WITH moved AS (
      UPDATE campaigns SET version = version + 1, last_event_seq = $3::int,
-            ruleset_state = COALESCE($4::jsonb, ruleset_state)
+            ruleset_state = COALESCE($4::jsonb, ruleset_state),
+            next_client_seeds = COALESCE($12::jsonb, next_client_seeds)
       WHERE id = $1::uuid AND version = $2::int
      RETURNING id
    ), decks_added AS (
@@ -117,6 +122,7 @@ export class MovesRepository {
         settings: row.settings,
         rulesetState: row.ruleset_state,
         rngSeed: Buffer.from(row.rng_seed),
+        clientSeeds: row.client_seeds,
         rngCommitment: row.rng_commitment,
         seedEpoch: row.seed_epoch,
         lastEventSeq: row.last_event_seq,
@@ -175,6 +181,7 @@ export class MovesRepository {
         })),
       ),
       moveId,
+      changes.nextClientSeeds === undefined ? null : json(changes.nextClientSeeds),
     ]);
     return row.moved === 1;
   }

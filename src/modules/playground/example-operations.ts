@@ -77,7 +77,7 @@ mutation DrawCards($input: DrawCardsInput!) {
   },
   {
     query: `# GM: reveal the current seed (anyone can then verify every earlier roll) and commit a new one.
-mutation RotateSeed($input: CampaignInput!) {
+mutation RotateSeed($input: RotateSeedInput!) {
   rotateSeed(input: $input) {
     revealedSeed
     revealedCommitment

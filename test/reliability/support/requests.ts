@@ -89,6 +89,7 @@ export const REQUESTS: Record<string, RequestSpec> = {
   endScene: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
   rollDice: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, expression: '2d6+1', label: 'matrix' } }) },
   rotateSeed: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+  setClientSeed: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, clientSeed: 'lucky 7' } }) },
 
   // ---- the Tenth Realm ----------------------------------------------------------------------
   tenthRealmCreateCharacter: {
