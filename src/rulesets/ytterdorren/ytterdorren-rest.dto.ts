@@ -209,15 +209,39 @@ export function stanceDto(result: YtterdorrenStancePayload): StanceDto {
   return { round: result.round, stance: result.stance, targetCreatureId: result.targetCreatureId, waitingFor: [...result.waitingFor], eventSeq: result.eventSeq };
 }
 
+const creatureAttackDto = ({ creatureId, characterId, black, white, d100, modifier, total, defense, hit, damage, vitaAfter }: CreatureAttackDto): CreatureAttackDto => ({
+  creatureId,
+  characterId,
+  black,
+  white,
+  d100,
+  modifier,
+  total,
+  defense,
+  hit,
+  damage,
+  vitaAfter,
+});
+
+const characterAttackDto = ({ characterId, stance, targetCreatureId, black, white, d100, might, stanceModifier, total, defense, hit }: CharacterAttackDto): CharacterAttackDto => ({
+  characterId,
+  stance,
+  targetCreatureId,
+  black,
+  white,
+  d100,
+  might,
+  stanceModifier,
+  total,
+  defense,
+  hit,
+});
+
 export function roundDto(round: YtterdorrenRound): RoundDto {
   return {
     round: round.round,
-    creatureAttacks: round.creatureAttacks.map(({ creatureId, characterId, black, white, d100, modifier, total, defense, hit, damage, vitaAfter }) => ({
-      creatureId, characterId, black, white, d100, modifier, total, defense, hit, damage, vitaAfter,
-    })),
-    characterAttacks: round.characterAttacks.map(({ characterId, stance, targetCreatureId, black, white, d100, might, stanceModifier, total, defense, hit }) => ({
-      characterId, stance, targetCreatureId, black, white, d100, might, stanceModifier, total, defense, hit,
-    })),
+    creatureAttacks: round.creatureAttacks.map(creatureAttackDto),
+    characterAttacks: round.characterAttacks.map(characterAttackDto),
     hits: round.hits,
     counterBefore: round.counterBefore,
     counterAfter: round.counterAfter,
