@@ -293,6 +293,89 @@ describe('REST /v1', () => {
     });
   });
 
+  describe('POST /v1/ytterdorren/…', () => {
+    const YT = {
+      create: `mutation ($input: YtterdorrenCreateCharacterInput!) { ytterdorrenCreateCharacter(input: $input) { character { id } } }`,
+      encounter: `mutation ($input: YtterdorrenStartEncounterInput!) { ytterdorrenStartEncounter(input: $input) { encounter { id foes { id powers } } } }`,
+      skirmish: `query ($id: ID!) { skirmish(id: $id) { id status round counter loot { characterId coins } } }`,
+    };
+
+    it('plays a skirmish round and a foe attack, answering what the Ytterdörren mutations show', async () => {
+      const table = await createTable(env.arbiter.url, 'ytterdorren');
+      const [ada, bo] = table.players;
+      const hero = async (memberId: string) =>
+        (await table.gm.data(YT.create, { input: { campaignId: table.campaignId, name: 'Hero', memberId, vita: 6, defense: 50, might: 10 } })).ytterdorrenCreateCharacter.character.id as string;
+      const sigrun = await hero(ada.memberId);
+
+      const start = `/v1/ytterdorren/campaigns/${table.campaignId}/skirmishes`;
+      expectError(await call('POST', start, { key: ada.client.key, body: { characterIds: [sigrun], creatureIds: ['grave-wolf'] } }), 403, 'FORBIDDEN');
+      expectError(await call('POST', start, { key: table.gm.key, body: { characterIds: [sigrun], creatureIds: [] } }), 400, 'BAD_USER_INPUT', { field: 'creatureIds' });
+      const started = await call('POST', start, { key: table.gm.key, body: { characterIds: [sigrun], creatureIds: ['grave-wolf'] } });
+      expect(started.status).toBe(200);
+      expect(Object.keys(started.body).sort()).toEqual(['eventSeq', 'skirmish']);
+      const skirmishId: string = started.body.skirmish.id;
+      expect(started.body.skirmish).toEqual({
+        id: skirmishId,
+        status: 'ONGOING',
+        round: 1,
+        counter: started.body.skirmish.strength[0].total,
+        startingCounter: started.body.skirmish.strength[0].total,
+        strength: [{ creatureId: 'grave-wolf', expression: '1d6', dice: [started.body.skirmish.strength[0].total], total: started.body.skirmish.strength[0].total }],
+        characterIds: [sigrun],
+        creatureIds: ['grave-wolf'],
+        stances: [],
+        waitingFor: [sigrun],
+        defeatedCharacterIds: [],
+        loot: null,
+      });
+
+      const stance = `/v1/ytterdorren/skirmishes/${skirmishId}/stance`;
+      expectError(await call('POST', stance, { key: bo.client.key, body: { characterId: sigrun, stance: 'ATTACK' } }), 403, 'FORBIDDEN');
+      expectError(await call('POST', stance, { key: ada.client.key, body: { characterId: sigrun, stance: 'DODGE' } }), 400, 'BAD_USER_INPUT', { field: 'stance' });
+      const chosen = await call('POST', stance, { key: ada.client.key, body: { characterId: sigrun, stance: 'DEFEND' } });
+      expect(chosen.body).toEqual({ round: 1, stance: 'DEFEND', targetCreatureId: 'grave-wolf', waitingFor: [], eventSeq: started.body.eventSeq + 1 });
+
+      const resolve = `/v1/ytterdorren/skirmishes/${skirmishId}/resolve-round`;
+      expectError(await call('POST', resolve, { key: ada.client.key }), 403, 'FORBIDDEN');
+      const round = await call('POST', resolve, { key: table.gm.key });
+      expect(round.status).toBe(200);
+      expect(Object.keys(round.body).sort()).toEqual(['characterAttacks', 'counterAfter', 'counterBefore', 'creatureAttacks', 'eventSeq', 'hits', 'loot', 'round', 'skirmish', 'status']);
+      expect(round.body.creatureAttacks).toHaveLength(1);
+      expect(round.body.creatureAttacks[0]).toMatchObject({ creatureId: 'grave-wolf', characterId: sigrun, modifier: 0, defense: 60 });
+      expect(round.body.characterAttacks).toEqual([expect.objectContaining({ characterId: sigrun, stance: 'DEFEND', might: 10, stanceModifier: -10, defense: 40 })]);
+      const read = (await table.gm.data(YT.skirmish, { id: skirmishId })).skirmish;
+      expect(round.body.skirmish).toMatchObject({ status: read.status, round: read.round, counter: read.counter });
+      expect(round.body.counterAfter).toBe(Math.max(0, round.body.counterBefore - round.body.hits));
+      expectError(await call('POST', `/v1/ytterdorren/skirmishes/not-a-uuid/resolve-round`, { key: table.gm.key }), 400, 'BAD_USER_INPUT', { field: 'skirmishId' });
+
+      const { encounter } = (
+        await table.gm.data(YT.encounter, { input: { campaignId: table.campaignId, characterIds: [await hero(bo.memberId)], foes: [{ creatureId: 'grave-wolf', difficulty: 'NORMAL' }] } })
+      ).ytterdorrenStartEncounter;
+      const bosHero = (await table.gm.data(`query ($id: ID!) { ytterdorrenEncounter(id: $id) { characterIds } }`, { id: encounter.id })).ytterdorrenEncounter.characterIds[0];
+      const foeAttack = `/v1/ytterdorren/encounters/${encounter.id}/foe-attack`;
+      expectError(await call('POST', foeAttack, { key: bo.client.key, body: { foeId: 'f1', targetCharacterId: bosHero } }), 403, 'FORBIDDEN');
+      const attack = await call('POST', foeAttack, { key: table.gm.key, body: { foeId: 'f1', targetCharacterId: bosHero } });
+      expect(attack.body).toEqual({
+        foeId: 'f1',
+        targetCharacterId: bosHero,
+        black: expect.any(Number),
+        white: expect.any(Number),
+        d100: attack.body.black + attack.body.white === 0 ? 100 : attack.body.black + attack.body.white,
+        might: 5,
+        total: attack.body.d100 + 5,
+        defense: 50,
+        hit: attack.body.d100 + 5 >= 50,
+        power: encounter.foes[0].powers[attack.body.white],
+        eventSeq: expect.any(Number),
+      });
+      const characterAttack = `/v1/ytterdorren/encounters/${encounter.id}/character-attack`;
+      expectError(await call('POST', characterAttack, { key: ada.client.key, body: { characterId: bosHero, foeId: 'f1' } }), 403, 'FORBIDDEN');
+      const swing = await call('POST', characterAttack, { key: bo.client.key, body: { characterId: bosHero, foeId: 'f1' } });
+      expect(swing.body).toMatchObject({ characterId: bosHero, foeId: 'f1', might: 10, total: swing.body.d100 + 10, defense: 40, hit: swing.body.d100 + 10 >= 40 });
+      expectError(await call('POST', characterAttack, { key: bo.client.key, body: { characterId: bosHero, foeId: 'f9' } }), 422, 'RULE_VIOLATION', { reason: 'UNKNOWN_FOE' });
+    });
+  });
+
   describe('the OpenAPI document', () => {
     it('lists every /v1 route, generated from the code, and nothing else', async () => {
       const response = await call('GET', '/v1/openapi.json');
@@ -309,6 +392,11 @@ describe('REST /v1', () => {
           'POST /v1/decks/{deckId}/draw',
           'POST /v1/tenth-realm/characters/{characterId}/trial-roll',
           'POST /v1/enchanted-realms/campaigns/{campaignId}/draw',
+          'POST /v1/ytterdorren/campaigns/{campaignId}/skirmishes',
+          'POST /v1/ytterdorren/skirmishes/{skirmishId}/stance',
+          'POST /v1/ytterdorren/skirmishes/{skirmishId}/resolve-round',
+          'POST /v1/ytterdorren/encounters/{encounterId}/foe-attack',
+          'POST /v1/ytterdorren/encounters/{encounterId}/character-attack',
         ].sort(),
       );
       const dice = document.paths['/v1/campaigns/{campaignId}/dice'].post;

@@ -53,6 +53,8 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   events:                          [U,        U,       N,      ok,    ok,         ok, ok],
   verifyEvents:                    [U,        U,       N,      ok,    ok,         ok, ok],
   encounter:                       [U,        U,       N,      ok,    ok,         ok, ok],
+  skirmish:                        [U,        U,       N,      ok,    ok,         ok, ok],
+  ytterdorrenEncounter:            [U,        U,       N,      ok,    ok,         ok, ok],
   // Subscriptions (graphql-ws)
   campaignEvents:                  [U,        U,       N,      ok,    ok,         ok, ok],
   // The platform's mutations
@@ -104,6 +106,23 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   enchantedRealmsAward:            [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsBarter:           [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsReconcile:        [U,        U,       N,      F,     F,          ok, ok],
+  // Ytterdörren
+  ytterdorrenCreateCharacter:      [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenLoadCreatures:        [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenDamageCharacter:      [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenHealCharacter:        [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenGainItem:             [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenUseItem:              [U,        U,       N,      ok,    F,          ok, ok],
+  ytterdorrenEquipWeapon:          [U,        U,       N,      ok,    F,          ok, ok],
+  ytterdorrenTrade:                [U,        U,       N,      ok,    F,          ok, ok],
+  ytterdorrenStartSkirmish:        [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenChooseStance:         [U,        U,       N,      ok,    F,          ok, ok],
+  ytterdorrenResolveRound:         [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenStartEncounter:       [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenFoeAttack:            [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenCharacterAttack:      [U,        U,       N,      ok,    F,          ok, ok],
+  ytterdorrenDamageFoe:            [U,        U,       N,      F,     F,          ok, ok],
+  ytterdorrenEndEncounter:         [U,        U,       N,      F,     F,          ok, ok],
 };
 
 /** The outcome an answer shows, in the vocabulary of {@link Outcome} (or what went wrong). */
@@ -266,7 +285,7 @@ describe('API keys', () => {
       expect({ table: table_name, found }).toEqual({ table: table_name, found: 0 });
     }
     console.log(`API keys: ${members.length} member keys checked against ${rows.length} member rows; ${tables.length} tables hold no key`);
-  });
+  }, 60_000);
 
   it('refuses a key that differs from a real one in a single character', async () => {
     const world = await World.prepare(arbiter.url, db, { label: 'Keys' });

@@ -21,6 +21,7 @@ export interface RequestSpec {
 
 const TENTH_REALM = 'tenth-realm';
 const ENCHANTED_REALMS = 'enchanted-realms-cards';
+const YTTERDORREN = 'ytterdorren';
 
 const tr = (table: Table) => {
   if (!table.tenthRealm) throw new Error(`${table.ruleset} has no Tenth Realm state`);
@@ -46,6 +47,60 @@ const inFreshCombat = (extra: Record<string, unknown>) => async ({ world, table 
   return { input: { encounterId, characterId, enemyId: 'e1', ...extra } };
 };
 
+const YT = {
+  create: `mutation ($input: YtterdorrenCreateCharacterInput!) { ytterdorrenCreateCharacter(input: $input) { character { id } } }`,
+  gainItem: `mutation ($input: YtterdorrenItemInput!) { ytterdorrenGainItem(input: $input) { eventSeq } }`,
+  startSkirmish: `mutation ($input: YtterdorrenStartSkirmishInput!) { ytterdorrenStartSkirmish(input: $input) { skirmish { id } } }`,
+  stance: `mutation ($input: YtterdorrenChooseStanceInput!) { ytterdorrenChooseStance(input: $input) { eventSeq } }`,
+  startEncounter: `mutation ($input: YtterdorrenStartEncounterInput!) { ytterdorrenStartEncounter(input: $input) { encounter { id } } }`,
+};
+
+/** A fresh Ytterdörren character of Ada's (or another member's), made by the GM, who vouches for its numbers; with items. */
+async function ytterdorrenHero({ table }: Attempt, options: { memberId?: string; items?: string[] } = {}): Promise<string> {
+  const gm = table.gm.client;
+  const created = await gm.data(YT.create, { input: { campaignId: table.campaignId, name: 'Matrix hero', memberId: options.memberId ?? table.ada.memberId, vita: 8, defense: 50, might: 10 } });
+  const characterId: string = created.ytterdorrenCreateCharacter.character.id;
+  for (const item of options.items ?? []) await gm.data(YT.gainItem, { input: { characterId, item } });
+  return characterId;
+}
+
+/** A skirmish of a fresh character of Ada's against a Grave Wolf (its stance chosen by the GM when `ready`): its id and the character. */
+async function ytterdorrenSkirmish(attempt: Attempt, ready = false): Promise<{ skirmishId: string; characterId: string }> {
+  const characterId = await ytterdorrenHero(attempt);
+  const gm = attempt.table.gm.client;
+  const started = await gm.data(YT.startSkirmish, { input: { campaignId: attempt.table.campaignId, characterIds: [characterId], creatureIds: ['grave-wolf'] } });
+  const skirmishId: string = started.ytterdorrenStartSkirmish.skirmish.id;
+  if (ready) await gm.data(YT.stance, { input: { skirmishId, characterId, stance: 'ATTACK' } });
+  return { skirmishId, characterId };
+}
+
+/** An encounter of a fresh character of Ada's against a Grave Wolf (foe `f1`): its id and the character. */
+async function ytterdorrenEncounter(attempt: Attempt): Promise<{ encounterId: string; characterId: string }> {
+  const characterId = await ytterdorrenHero(attempt);
+  const started = await attempt.table.gm.client.data(YT.startEncounter, {
+    input: { campaignId: attempt.table.campaignId, characterIds: [characterId], foes: [{ creatureId: 'grave-wolf', difficulty: 'NORMAL' }] },
+  });
+  return { encounterId: started.ytterdorrenStartEncounter.encounter.id, characterId };
+}
+
+/** A creature card of the campaign's own, in the shape of the `creatures` setting. */
+const MATRIX_RAT = {
+  id: 'matrix-rat',
+  name: 'Matrix Rat',
+  skirmish: { strength: { 1: '1d4', 2: '1d6' }, defense: 20, attackModifier: 0, reward: { coins: 1, lore: 0, text: 'a tail' } },
+  encounter: {
+    vita: { 1: 2, 2: 3 },
+    might: { NORMAL: 0 },
+    combatType: 'MELEE',
+    defense: 20,
+    stride: 6,
+    awards: { lore: 0, coins: 1 },
+    specialPower: 'Swarm',
+    powers: Array.from({ length: 10 }, (_, face) => `nibble ${face}`),
+    type: 'Beast',
+  },
+};
+
 /**
  * A valid request of every operation of the schema, by name. The access matrix fails for an
  * operation of the schema that is missing here, so every new operation gets one.
@@ -62,6 +117,8 @@ export const REQUESTS: Record<string, RequestSpec> = {
   events: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId, afterSeq: 0, limit: 1000 }) },
   verifyEvents: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId }) },
   encounter: { scope: TENTH_REALM, variables: async ({ table }) => ({ id: tr(table).encounterId }) },
+  skirmish: { scope: YTTERDORREN, variables: async (attempt) => ({ id: (await ytterdorrenSkirmish(attempt)).skirmishId }) },
+  ytterdorrenEncounter: { scope: YTTERDORREN, variables: async (attempt) => ({ id: (await ytterdorrenEncounter(attempt)).encounterId }) },
 
   // ---- subscriptions ------------------------------------------------------------------------
   campaignEvents: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId, afterSeq: 0 }) },
@@ -259,4 +316,63 @@ export const REQUESTS: Record<string, RequestSpec> = {
     },
   },
   enchantedRealmsReconcile: { scope: ENCHANTED_REALMS, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+
+  // ---- Ytterdörren ---------------------------------------------------------------------------
+  ytterdorrenCreateCharacter: {
+    scope: YTTERDORREN,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix hero', memberId: table.ada.memberId, vita: 8, defense: 50, might: 10 } }),
+  },
+  ytterdorrenLoadCreatures: { scope: YTTERDORREN, variables: async ({ table }) => ({ input: { campaignId: table.campaignId, creatures: [MATRIX_RAT] } }) },
+  ytterdorrenDamageCharacter: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { characterId: await ytterdorrenHero(attempt), amount: 1 } }) },
+  ytterdorrenHealCharacter: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { characterId: await ytterdorrenHero(attempt), amount: 1 } }) },
+  ytterdorrenGainItem: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { characterId: await ytterdorrenHero(attempt), item: 'Rope' } }) },
+  ytterdorrenUseItem: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => ({ input: { characterId: await ytterdorrenHero(attempt, { items: ['Healing draught'] }), item: 'Healing draught' } }),
+  },
+  ytterdorrenEquipWeapon: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { characterId: await ytterdorrenHero(attempt, { items: ['Axe'] }), weapon: 'Axe' } }) },
+  ytterdorrenTrade: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => ({
+      input: {
+        fromCharacterId: await ytterdorrenHero(attempt, { items: ['Rope'] }),
+        toCharacterId: await ytterdorrenHero(attempt, { memberId: attempt.table.bo.memberId }),
+        items: ['Rope'],
+      },
+    }),
+  },
+  ytterdorrenStartSkirmish: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => ({ input: { campaignId: attempt.table.campaignId, characterIds: [await ytterdorrenHero(attempt)], creatureIds: ['grave-wolf'] } }),
+  },
+  ytterdorrenChooseStance: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => {
+      const { skirmishId, characterId } = await ytterdorrenSkirmish(attempt);
+      return { input: { skirmishId, characterId, stance: 'DEFEND' } };
+    },
+  },
+  ytterdorrenResolveRound: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { skirmishId: (await ytterdorrenSkirmish(attempt, true)).skirmishId } }) },
+  ytterdorrenStartEncounter: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => ({
+      input: { campaignId: attempt.table.campaignId, characterIds: [await ytterdorrenHero(attempt)], foes: [{ creatureId: 'grave-wolf', difficulty: 'NORMAL' }] },
+    }),
+  },
+  ytterdorrenFoeAttack: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => {
+      const { encounterId, characterId } = await ytterdorrenEncounter(attempt);
+      return { input: { encounterId, foeId: 'f1', targetCharacterId: characterId } };
+    },
+  },
+  ytterdorrenCharacterAttack: {
+    scope: YTTERDORREN,
+    variables: async (attempt) => {
+      const { encounterId, characterId } = await ytterdorrenEncounter(attempt);
+      return { input: { encounterId, characterId, foeId: 'f1' } };
+    },
+  },
+  ytterdorrenDamageFoe: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { encounterId: (await ytterdorrenEncounter(attempt)).encounterId, foeId: 'f1', amount: 2 } }) },
+  ytterdorrenEndEncounter: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { encounterId: (await ytterdorrenEncounter(attempt)).encounterId } }) },
 };
