@@ -329,9 +329,14 @@ describe('Ytterdörren over HTTP', () => {
     }
 
     // Every roll follows from the campaign's stream, which anyone can check once the seed is revealed.
-    await table.gm.data(`mutation ($input: CampaignInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId: table.campaignId } });
-    const verified = (await bo.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches } }`, { c: table.campaignId })).verifyEvents;
+    await table.gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId: table.campaignId } });
+    const verified = (await bo.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches outcomeProblems { seq problem } notReplayed { seq type why } } }`, {
+      c: table.campaignId,
+    })).verifyEvents;
     expect(verified.mismatches).toEqual([]);
+    // Every outcome follows from the draws too: each creature's and character's d100, the counter, the loot.
+    expect(verified.outcomeProblems).toEqual([]);
+    expect(verified.notReplayed).toEqual([]);
     expect(verified.checked).toBeGreaterThan(0);
   }, PLAY_TIMEOUT_MS);
 
