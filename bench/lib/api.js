@@ -1,6 +1,4 @@
 /** Talking to the server over GraphQL: a small client, and the campaigns the benchmark plays in. */
-import { createHash } from 'node:crypto';
-
 export async function graphql(url, key, query, variables) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
@@ -29,12 +27,8 @@ export const rollRequest = (target) => ({
   variables: { i: { campaignId: target.campaignId, expression: '1d20+4', label: 'bench' } },
 });
 
-/** The lightest request a key can make: HTTP, the key, GraphQL and the log line, no resolver. */
-export const typenameRequest = (target) => ({ key: target.gmKey, query: '{ __typename }', variables: {} });
-
 const CREATE_CAMPAIGN = `mutation ($i: CreateCampaignInput!) { createCampaign(input: $i) { campaign { id } gm { id } gmKey } }`;
 const ADD_MEMBER = `mutation ($i: AddMemberInput!) { addMember(input: $i) { apiKey member { id } } }`;
-const CREATE_CHARACTER = `mutation ($i: CreateCharacterInput!) { createCharacter(input: $i) { id } }`;
 const CREATE_DECK = `mutation ($i: CreateDeckInput!) { createDeck(input: $i) { id } }`;
 
 /** Runs `task(i)` for i in [0, count) with at most `parallel` at once, keeping results in order. */
@@ -53,8 +47,8 @@ async function inParallel(count, parallel, task) {
 }
 
 /**
- * `count` campaigns, each with its GM, one player, the player's character and a standard-52 deck,
- * made through the public API as a client would.
+ * `count` Tenth Realm campaigns, each with its GM, one player and a standard-52 deck, made through
+ * the public API as a client would.
  */
 export async function prepareCampaigns(url, adminKey, count, onProgress = () => undefined) {
   let done = 0;
@@ -65,19 +59,14 @@ export async function prepareCampaigns(url, adminKey, count, onProgress = () => 
     const campaignId = createCampaign.campaign.id;
     const gmKey = createCampaign.gmKey;
     const { addMember } = await graphql(url, gmKey, ADD_MEMBER, { i: { campaignId, name: 'Bench player', role: 'PLAYER' } });
-    const { createCharacter } = await graphql(url, gmKey, CREATE_CHARACTER, {
-      i: { campaignId, name: 'Bench hero', memberId: addMember.member.id },
-    });
     const { createDeck } = await graphql(url, gmKey, CREATE_DECK, { i: { campaignId, name: 'Bench deck', preset: 'standard-52' } });
     onProgress(++done, count);
     return {
       campaignId,
       gmKey,
-      gmKeyHash: createHash('sha256').update(gmKey, 'utf8').digest('hex'),
       gmMemberId: createCampaign.gm.id,
       playerKey: addMember.apiKey,
       playerMemberId: addMember.member.id,
-      characterId: createCharacter.id,
       deckId: createDeck.id,
     };
   });

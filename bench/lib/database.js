@@ -47,9 +47,12 @@ export async function startBenchDatabase(dataDir, databaseUrl) {
   } finally {
     await admin.end();
   }
+  const serverUrl = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
   return {
     kind: 'embedded',
     url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
+    /** A second, empty database on the same server (for a peer); removed with the data dir. */
+    another: (suffix) => createDatabase(serverUrl, `${EMBEDDED_DATABASE}_${suffix}`),
     /** The postmaster's pid, to measure Postgres's CPU time. */
     postmasterPid: () => readPostmasterPid(databaseDir),
     stop: () => server.stop(),
@@ -57,8 +60,8 @@ export async function startBenchDatabase(dataDir, databaseUrl) {
   };
 }
 
-async function freshDatabaseOn(serverUrl) {
-  const name = `arbiter_bench_${randomBytes(5).toString('hex')}`;
+/** Creates the database `name` on the server of `serverUrl`; returns its URL. */
+async function createDatabase(serverUrl, name) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -68,19 +71,33 @@ async function freshDatabaseOn(serverUrl) {
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(serverUrl, name) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freshDatabaseOn(serverUrl) {
+  const names = [`arbiter_bench_${randomBytes(5).toString('hex')}`];
+  const url = await createDatabase(serverUrl, names[0]);
   return {
     kind: 'DATABASE_URL',
-    url: url.toString(),
+    url,
+    another: (suffix) => {
+      names.push(`${names[0]}_${suffix}`);
+      return createDatabase(serverUrl, names.at(-1));
+    },
     postmasterPid: () => undefined,
     stop: async () => undefined,
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
+      for (const name of names) await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * The phases: each warms up once, then is measured in slices that alternate with the other
  * phases' slices (`--rounds`), so a neighbour's load on a shared machine falls on all of them
- * alike and the ratios stay fair. HTTP phases are driven by autocannon; the baseline by workers
- * sharing a `pg` pool.
+ * alike and the ratios stay fair. HTTP phases are driven by autocannon; the baseline and the
+ * peer by workers that each await one transaction or move at a time.
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -11,8 +11,8 @@ import { sampleResidentMemory } from './server.js';
 
 const isTty = process.stderr.isTTY;
 
-/** The longest phase name the bench gives (`api drawCards [2 processes, by campaign] [old]`, for a short `--compare` label): the progress lines line up. */
-const LABEL_WIDTH = 46;
+/** The longest phase name the bench gives: the progress lines line up. */
+const LABEL_WIDTH = 34;
 
 function progressLine(label, stage, elapsed, total, count, errors) {
   const rate = elapsed > 0 ? Math.round(count / elapsed) : 0;
@@ -41,26 +41,6 @@ function cpuSnapshot(watch) {
   };
 }
 
-/**
- * The servers' moves from what was kept so far (`movesFromKept` of `GET /health`), summed; undefined
- * when there are no servers or one did not say.
- */
-async function movesSnapshot(servers) {
-  if (servers.length === 0) return undefined;
-  const sum = { asLeft: 0, movedOn: 0 };
-  for (const server of servers) {
-    try {
-      const { movesFromKept } = await (await fetch(`${server.url}/health`)).json();
-      if (!movesFromKept) return undefined;
-      sum.asLeft += movesFromKept.asLeft;
-      sum.movedOn += movesFromKept.movedOn;
-    } catch {
-      return undefined;
-    }
-  }
-  return sum;
-}
-
 /** CPU seconds each party used between two snapshots (null where it could not be read). */
 function cpuSpent(before, after) {
   const spent = {};
@@ -82,13 +62,12 @@ function cpuShares(spent, seconds) {
 
 /**
  * What a phase accumulates over its measured slices. `watch`: the `servers` under load (each
- * `{ pid, url }`: their CPU, memory and moves are the phase's) and Postgres's `postgresPid`.
+ * `{ pid }`: their CPU and memory are the phase's) and Postgres's `postgresPid`.
  */
 class Tally {
   constructor(watch) {
     this.watch = watch;
     this.servers = watch.servers ?? [];
-    this.moves = this.servers.length > 0 ? { asLeft: 0, movedOn: 0 } : null;
     this.seconds = 0;
     this.ok = 0;
     this.errors = 0;
@@ -99,20 +78,14 @@ class Tally {
     this.peakRss = 0;
   }
 
-  /** Runs `slice()` measuring CPU, the servers' memory (the peak of any one) and their moves around it. */
+  /** Runs `slice()` measuring CPU and the servers' memory (the peak of any one) around it. */
   async measured(slice) {
-    const movesBefore = await movesSnapshot(this.servers);
     const memories = this.servers.map((server) => sampleResidentMemory(server.pid));
     const before = cpuSnapshot(this.watch);
     const outcome = await slice();
     const spent = cpuSpent(before, cpuSnapshot(this.watch));
     for (const key of Object.keys(this.cpu)) this.cpu[key] = this.cpu[key] === null || spent[key] === null ? null : this.cpu[key] + spent[key];
     for (const memory of memories) this.peakRss = Math.max(this.peakRss, memory.stop());
-    const movesAfter = await movesSnapshot(this.servers);
-    if (this.moves && movesBefore && movesAfter) {
-      this.moves.asLeft += movesAfter.asLeft - movesBefore.asLeft;
-      this.moves.movedOn += movesAfter.movedOn - movesBefore.movedOn;
-    } else this.moves = null;
     return outcome;
   }
 
@@ -120,27 +93,30 @@ class Tally {
     for (const sample of samples) if (this.samples.length < 3) this.samples.push(sample);
   }
 
-  summary(label, kind, extra) {
+  summary(fields) {
+    const requestsPerSecond = this.seconds > 0 ? this.ok / this.seconds : 0;
+    const perRequest = (cpuSeconds) => (cpuSeconds === null || this.ok === 0 ? null : (1000 * cpuSeconds) / this.ok);
     return {
-      phase: label,
-      kind,
-      requestsPerSecond: this.seconds > 0 ? this.ok / this.seconds : 0,
+      ...fields,
+      processes: this.servers.length,
+      requestsPerSecond,
       errors: this.errors,
       warmupErrors: this.warmupErrors,
       errorSamples: this.samples,
       completed: this.ok + this.warmupOk,
-      cpuPercent: cpuShares(this.cpu, this.seconds),
       seconds: this.seconds,
-      processes: this.servers.length,
-      movesFromKept: this.moves,
-      ...extra,
+      cpuPercent: cpuShares(this.cpu, this.seconds),
+      /** CPU milliseconds per request answered in the measured slices: the servers' (all of them) and Postgres's. */
+      cpuMsPerRequest: { server: this.servers.length > 0 ? perRequest(this.cpu.server) : null, postgres: perRequest(this.cpu.postgres) },
+      serverRssBytes: this.servers.length > 0 ? this.peakRss : null,
     };
   }
 }
 
 /**
- * Workers calling `transaction()` in a loop for `seconds`; latencies in ms. Errors are counted
- * and the first few kept.
+ * Workers calling `transaction(worker)` in a loop for `seconds`, each awaiting one at a time;
+ * latencies in ms. Errors are counted and the first few kept. A transaction under way when the
+ * time is up is awaited and counted.
  */
 async function loop(label, stage, seconds, workers, transaction) {
   const latencies = [];
@@ -150,11 +126,11 @@ async function loop(label, stage, seconds, workers, transaction) {
   const deadline = startedAt + seconds * 1000;
   const ticker = setInterval(() => progressLine(label, stage, (performance.now() - startedAt) / 1000, seconds, latencies.length, errors), 1000);
   await Promise.all(
-    Array.from({ length: workers }, async () => {
+    Array.from({ length: workers }, async (_, worker) => {
       while (performance.now() < deadline) {
         const began = performance.now();
         try {
-          await transaction();
+          await transaction(worker);
           latencies.push(performance.now() - began);
         } catch (error) {
           errors += 1;
@@ -168,12 +144,18 @@ async function loop(label, stage, seconds, workers, transaction) {
   return { latencies, errors, samples, elapsed, text: progressLine(label, stage, elapsed, seconds, latencies.length, errors) };
 }
 
-/** A phase of transactions issued straight on a pg pool. */
-export function baselinePhase({ label, workers, transaction, watch }) {
+/**
+ * A phase of `workers` workers each calling `transaction(worker)` one at a time: the baseline's
+ * transactions on a `pg` pool (kind 'baseline'), or a peer's moves through its own client ('peer').
+ */
+export function loopPhase({ id, label, kind, workers, transaction, watch, extra = {} }) {
   const tally = new Tally(watch);
   const latencies = [];
   return {
+    id,
     label,
+    /** Nothing is cut off: every transaction begun is awaited and counted. */
+    cutOff: 0,
     async warmup(seconds) {
       const warm = await loop(label, 'warm-up', seconds, workers, transaction);
       tally.warmupOk += warm.latencies.length;
@@ -192,7 +174,7 @@ export function baselinePhase({ label, workers, transaction, watch }) {
     },
     result() {
       const sorted = Float64Array.from(latencies).sort();
-      return tally.summary(label, 'baseline', { p50: percentile(sorted, 50), p99: percentile(sorted, 99), serverRssBytes: null });
+      return tally.summary({ id, phase: label, kind, connections: workers, p50: percentile(sorted, 50), p99: percentile(sorted, 99), ...extra });
     },
   };
 }
@@ -285,12 +267,16 @@ export function cannon({ url, connections, seconds, nextRequest, label, stage })
   );
 }
 
-/** A phase of GraphQL requests over HTTP, measured by autocannon: to one server, or to several (`url()` a list; see {@link cannon}). */
-export function httpPhase({ label, url, connections, nextRequest, watch, extra = {} }) {
+/**
+ * A phase of GraphQL requests over HTTP, measured by autocannon: to one server, or to several at
+ * once (`urls`, the connections shared among them; see {@link cannon}).
+ */
+export function httpPhase({ id, label, urls, connections, nextRequest, watch, extra = {} }) {
   const tally = new Tally(watch);
   const results = [];
-  const run = (seconds, stage) => cannon({ url: url(), connections, seconds, nextRequest, label, stage });
+  const run = (seconds, stage) => cannon({ url: urls, connections, seconds, nextRequest, label, stage });
   return {
+    id,
     label,
     /** Requests cut off when a run ends: they may have committed without being counted. */
     cutOff: 0,
@@ -306,20 +292,15 @@ export function httpPhase({ label, url, connections, nextRequest, watch, extra =
       const slice = await tally.measured(() => run(seconds, stage));
       this.cutOff += connections;
       endProgress(slice.text);
-      tally.seconds += slice.results[0].duration;
+      tally.seconds += slice.elapsed;
       tally.ok += slice.ok;
       tally.errors += slice.errors;
       tally.keepSamples(slice.samples);
       results.push(...slice.results);
     },
     result() {
-      const merged = results.length > 0 ? autocannon.aggregateResult(results, { url: String(url()), connections }) : undefined;
-      return tally.summary(label, 'http', {
-        p50: merged?.latency.p50 ?? 0,
-        p99: merged?.latency.p99 ?? 0,
-        serverRssBytes: tally.peakRss,
-        ...extra,
-      });
+      const merged = results.length > 0 ? autocannon.aggregateResult(results, { url: urls.join(' '), connections }) : undefined;
+      return tally.summary({ id, phase: label, kind: 'http', connections, p50: merged?.latency.p50 ?? 0, p99: merged?.latency.p99 ?? 0, ...extra });
     },
   };
 }

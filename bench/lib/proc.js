@@ -1,7 +1,7 @@
 /** Small helpers over the operating system: free ports, and a process's memory and CPU from /proc. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 export function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -71,7 +71,15 @@ export function ownCpuSeconds() {
 
 export function machine() {
   const list = cpus();
-  return { cores: list.length, cpu: list[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform} ${process.arch}` };
+  return {
+    cores: list.length,
+    cpu: list[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    /** The 1-, 5- and 15-minute load averages when the run started: how busy the machine already was. */
+    loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
+  };
 }
 
 /** CPU seconds the whole machine spent busy (all cores), from /proc/stat. */
@@ -82,23 +90,5 @@ export function machineBusySeconds() {
     return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Waits until the machine is quiet (between phases, when nothing of the benchmark runs): until
- * one second passes with less than `maxPercent` of a core busy, or `timeoutS` have passed.
- * Returns the seconds waited and whether it got quiet — a shared machine's neighbours would
- * otherwise decide the figures.
- */
-export async function waitForQuiet(maxPercent, timeoutS) {
-  const started = Date.now();
-  for (;;) {
-    const before = machineBusySeconds();
-    await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
-    const after = machineBusySeconds();
-    const waited = (Date.now() - started) / 1000;
-    if (before === undefined || after === undefined || (after - before) * 100 < maxPercent) return { waited, quiet: true };
-    if (waited >= timeoutS) return { waited, quiet: false };
   }
 }

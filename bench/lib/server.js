@@ -1,27 +1,26 @@
-/** The server under test, as its own process: `node dist/server.js` with its own data dir and port. */
+/** Servers under test, each a process of its own on a free port: Arbiter (`node dist/server.js`), or a peer. */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, residentBytes } from './proc.js';
 
 /**
- * The environment of the server under test: the bench's database and data dir, an ADMIN key of
- * its own (`ARBITER_ADMIN_KEY`), `LOG_LEVEL` (default info) and `ARBITER_DB_POOL_SIZE` (default 10) as
- * given to the bench, and the per-key rate limit on (it costs what it costs on every request)
- * but so high it never refuses: the hot phase is one key at hundreds of requests a second, on
- * purpose. `NODE_ENV=production`, as the Docker image runs it, unless `development`.
+ * Arbiter's environment under test: the bench's database and data dir, an ADMIN key of its own,
+ * `LOG_LEVEL` and `ARBITER_DB_POOL_SIZE` as given to the bench (default info and 10), the per-key
+ * rate limit on but never refusing (the hot phase is one key at hundreds of requests a second),
+ * and `NODE_ENV=production`, as the Docker image runs it.
  */
-export function serverEnvironment({ databaseUrl, dataDir, development = false }) {
+export function serverEnvironment({ databaseUrl, dataDir }) {
   return {
     DATABASE_URL: databaseUrl,
     ARBITER_DATA_DIR: dataDir,
     ARBITER_ADMIN_KEY: `bench_${randomBytes(24).toString('base64url')}`,
     ARBITER_DB_POOL_SIZE: process.env.ARBITER_DB_POOL_SIZE ?? '10',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    ARBITER_RATE_LIMIT_PER_MINUTE: process.env.ARBITER_RATE_LIMIT_PER_MINUTE ?? '1000000',
-    NODE_ENV: development ? '' : 'production',
+    ARBITER_RATE_LIMIT_PER_MINUTE: '1000000',
+    NODE_ENV: 'production',
   };
 }
 
@@ -31,17 +30,15 @@ export const START_FLAGS = JSON.parse(readFileSync(new URL('../../package.json',
   .filter((word) => word.startsWith('--'));
 
 /**
- * Starts `node <main>` and waits for `GET /health` to answer 200. Its output goes to `logFile`.
- * `env` is added to this process's environment (DATABASE_URL, ARBITER_DATA_DIR, …). `wrapper`
- * runs node under another program (`['valgrind', '--tool=callgrind']`), which must keep node's
- * process id.
+ * Starts `node [nodeArgs] <main>` with `PORT` set to a free port and `env` added to this process's
+ * environment, and waits until `GET <readyPath>` answers 200. Its output goes to `logFile`.
+ * `startMs` is the time from spawning it to that first 200.
  */
-export async function startServer({ main, env, logFile, label = 'server', nodeArgs = [], wrapper = [], startTimeoutS = 60 }) {
+export async function startServer({ main, env, logFile, label = 'server', nodeArgs = START_FLAGS, readyPath = '/health', startTimeoutS = 60 }) {
   const port = await freePort();
   const out = openSync(logFile, 'a');
   const startedAt = performance.now();
-  const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, main];
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', out, out],
   });
@@ -58,22 +55,21 @@ export async function startServer({ main, env, logFile, label = 'server', nodeAr
   for (;;) {
     if (exited) throw new Error(`${label} exited during start-up (${JSON.stringify(exited)}); see ${logFile}`);
     try {
-      const response = await fetch(`${url}/health`);
-      if (response.status === 200) break;
+      if ((await fetch(`${url}${readyPath}`)).status === 200) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${label} did not become healthy within ${startTimeoutS} s; see ${logFile}`);
+      throw new Error(`${label} did not answer ${readyPath} within ${startTimeoutS} s; see ${logFile}`);
     }
     await sleep(10);
   }
-  const startMs = performance.now() - startedAt;
   return {
+    label,
     url,
     pid: child.pid,
-    startMs,
+    startMs: performance.now() - startedAt,
     async stop() {
       if (exited) return exited;
       child.kill('SIGTERM');

@@ -14,7 +14,7 @@ export const statement = (name: string, text: string): Statement => ({ name, tex
  * The hand-written SQL of the moves (GameLedger, the repositories' move reads): through Prisma's
  * transaction client inside a transaction, so it joins it, and on the pool through node-postgres
  * otherwise, prepared once per connection. Prisma's client costs more CPU per statement than
- * the draw itself (bench/README.md); this is its supported escape hatch, on the same pool.
+ * the draw itself; this is its supported escape hatch, on the same pool.
  * Statements return only types both drivers read alike: text, int4, bool, jsonb, text[],
  * timestamptz (bytea comes back as Uint8Array or Buffer: wrap it in Buffer.from).
  */

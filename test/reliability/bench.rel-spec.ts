@@ -5,22 +5,25 @@ import { join } from 'node:path';
 import { testDatabaseUrl } from '../helpers/arbiter.js';
 
 interface BenchPhase {
-  phase: string;
+  id: string;
   requestsPerSecond: number;
+  kind: string;
+  p50: number;
+  p99: number;
   errors: number;
   warmupErrors: number;
   processes: number;
-  movesFromKept: { asLeft: number; movedOn: number } | null;
-  seconds: number;
+  cpuMsPerRequest: { server: number | null };
 }
 
 interface BenchResults {
   phases: BenchPhase[];
   invariants: { ok: boolean; failures: string[] };
   coldStart: { runsMs: number[] };
+  targets: Array<{ id: string; measured: number | null; met: boolean | null }>;
 }
 
-/** `npm run bench` in a few seconds a phase: every phase runs, answers without errors, and loses nothing. */
+/** `npm run bench` in a couple of seconds a phase: every phase runs, answers without errors, and loses nothing. */
 describe('the benchmark, npm run bench', () => {
   let dir: string;
   beforeAll(() => {
@@ -28,9 +31,9 @@ describe('the benchmark, npm run bench', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('measures every phase, the two processes ones too, and finds the invariants held', async () => {
+  it('measures every phase, two processes on every campaign too, and finds the invariants held', async () => {
     const json = join(dir, 'results.json');
-    const args = ['bench/run.js', '--quick', '--duration', '2', '--warmup', '1', '--campaigns', '8', '--connections', '8', '--quiet-threshold', '0', '--json', json];
+    const args = ['bench/run.js', '--quick', '--duration', '2', '--warmup', '1', '--campaigns', '8', '--connections', '8', '--json', json];
     let output = '';
     const exitCode = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, args, { env: { ...process.env, DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -41,29 +44,22 @@ describe('the benchmark, npm run bench', () => {
     expect({ exitCode, output: exitCode === 0 ? '' : output }).toEqual({ exitCode: 0, output: '' });
 
     const results = JSON.parse(readFileSync(json, 'utf8')) as BenchResults;
-    expect(results.phases.map((phase) => phase.phase)).toEqual([
-      'baseline',
-      'api drawCards',
-      'baseline-hot',
-      'api-hot drawCards',
-      'api rollDice',
-      'api drawCards [2 processes]',
-      'api drawCards [2 processes, by campaign]',
-      'api tenthRealmTrialRoll',
-    ]);
-    for (const phase of results.phases) expect({ phase: phase.phase, answered: phase.requestsPerSecond > 0, errors: phase.errors + phase.warmupErrors }).toEqual({ phase: phase.phase, answered: true, errors: 0 });
+    expect(results.phases.map((phase) => phase.id)).toEqual(['baseline', 'api', 'baseline-hot', 'api-hot', 'rollDice', 'tenthRealmTrialRoll', 'processes']);
+    for (const phase of results.phases) {
+      const figures = {
+        id: phase.id,
+        answered: phase.requestsPerSecond > 0,
+        latencies: phase.p50 > 0 && phase.p99 >= phase.p50,
+        // The servers' CPU per request (Postgres's is read only from a Postgres the bench started, not here).
+        serverCpu: phase.kind === 'baseline' || phase.cpuMsPerRequest.server !== null,
+        errors: phase.errors + phase.warmupErrors,
+      };
+      expect(figures).toEqual({ id: phase.id, answered: true, latencies: true, serverCpu: true, errors: 0 });
+    }
+    expect(results.phases.find((phase) => phase.id === 'processes')!.processes).toBe(2);
     expect(results.invariants).toMatchObject({ ok: true, failures: [] });
     expect(results.coldStart.runsMs).toHaveLength(3);
-
-    // One process keeps its campaigns; two on the same campaigns find them moved on by each other.
-    const byName = new Map(results.phases.map((phase) => [phase.phase, phase]));
-    const share = (name: string, of: 'asLeft' | 'movedOn') => {
-      const phase = byName.get(name)!;
-      return phase.movesFromKept![of] / (phase.requestsPerSecond * phase.seconds);
-    };
-    expect(byName.get('api drawCards [2 processes]')!.processes).toBe(2);
-    expect(share('api drawCards', 'asLeft')).toBeGreaterThan(0.8);
-    expect(share('api drawCards [2 processes]', 'movedOn')).toBeGreaterThan(0);
-    expect(share('api drawCards [2 processes, by campaign]', 'asLeft')).toBeGreaterThan(0.8);
+    // Every target has its figure (met or not: a busy machine decides that, not this test).
+    for (const target of results.targets) expect({ id: target.id, measured: target.measured !== null }).toEqual({ id: target.id, measured: true });
   }, 240_000);
 });

@@ -64,7 +64,7 @@ function cardsOf(deck: DeckRecord, ids: readonly string[]): CardView[] {
  * answers ask for a few counts, not the whole discard pile — and on every read, like a field
  * resolver; `toJSON` serialises them too. They are the class's getters: on Node.js 20 an object
  * literal with getters outlives the young generation's collections, with the deck its getters
- * close over, until a full one (bench/README.md, "Garbage").
+ * close over, until a full one.
  */
 class LazyDeckView implements DeckView {
   readonly id: string;
