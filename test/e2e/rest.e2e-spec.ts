@@ -309,6 +309,10 @@ describe('REST /v1', () => {
           'POST /v1/decks/{deckId}/draw',
           'POST /v1/tenth-realm/characters/{characterId}/trial-roll',
           'POST /v1/enchanted-realms/campaigns/{campaignId}/draw',
+          'POST /v1/yummell/characters/{characterId}/move',
+          'POST /v1/yummell/characters/{characterId}/resolve-challenge',
+          'POST /v1/yummell/characters/{characterId}/rest',
+          'POST /v1/yummell/characters/{characterId}/end-turn',
         ].sort(),
       );
       const dice = document.paths['/v1/campaigns/{campaignId}/dice'].post;
