@@ -34,6 +34,9 @@ const HEROISM = { name: 'Heroism', bonus: 4, characteristics: ['STRENGTH', 'CHAR
 
 type Table = Awaited<ReturnType<typeof createTable>>;
 
+/** A test that plays many moves over HTTP: time for them on a busy machine. */
+const MOVES_MS = 60_000;
+
 interface Racer {
   id: string;
   client: Client;
@@ -116,6 +119,10 @@ describe('Yummell over HTTP', () => {
     expect(asAda).toMatchObject({ position: 0, characteristics: FULMERGH, abilities: ['CLEPTOMANIA'], advantages: [{ ...HEROISM, discardOnUse: false }], artefacts: [], handCount: 4 });
     expect(asAda.hand).toHaveLength(4);
     expect((await grimla.client.data(CHARACTER, { id: fulmergh.id })).character.yummell).toMatchObject({ handCount: 4, hand: null });
+    const created = (client: Client) =>
+      client.data(EVENTS, { c: campaignId, after: 0 }).then(({ events }) => events.find((event: { type: string; payload: { characterId: string } }) => event.type === 'yummell.character.created' && event.payload.characterId === fulmergh.id));
+    expect(await created(fulmergh.client)).toMatchObject({ payload: { handCount: 4 }, secret: { hand: asAda.hand.map((card: { id: string }) => card.id) } });
+    expect(await created(grimla.client)).toMatchObject({ payload: { handCount: 4 }, secret: null });
 
     await stage(table, [fulmergh.id, grimla.id], { hands: { [fulmergh.id]: ['wind-2', 'hex-imp-3', 'wolf-pack-1', 'bog-witch-1'] }, top: ['salamander-of-mount-ohrk-1'] });
     const { lastEventSeq: staged } = await env.db.eventSeqs(campaignId);
@@ -202,7 +209,7 @@ describe('Yummell over HTTP', () => {
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
     const seqs = await env.db.eventSeqs(campaignId);
     expect(seqs.seqs).toEqual(range(seqs.lastEventSeq));
-  });
+  }, MOVES_MS);
 
   it('plays a race of two characters to a winner, each on their own turn, and records the order of arrival', async () => {
     // A short track, so that the race ends in a few turns whatever the deck deals.
@@ -258,7 +265,7 @@ describe('Yummell over HTTP', () => {
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
     const seqs = await env.db.eventSeqs(table.campaignId);
     expect(seqs.seqs).toEqual(range(seqs.lastEventSeq));
-  });
+  }, MOVES_MS);
 
   it('lets Cleptomania take an Artefact of a character in the square where the movement ended, once a turn', async () => {
     const { table, fulmergh, grimla } = await race();
@@ -288,7 +295,7 @@ describe('Yummell over HTTP', () => {
     expect((await table.gm.data(CHARACTER, { id: fulmergh.id })).character.yummell.artefacts).toEqual([{ id: 'sword-of-embers-1' }]);
     expect((await table.gm.data(CHARACTER, { id: grimla.id })).character.yummell.artefacts).toEqual([]);
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
-  });
+  }, MOVES_MS);
 
   it('lets the GM choose the board and deck, checked square by square and card by card, before anyone joins', async () => {
     const admin = new Client(env.arbiter.url, TEST_ADMIN_KEY);
@@ -344,7 +351,7 @@ describe('Yummell over HTTP', () => {
     const created = (await gm.data(M.create, { input: { ...character, memberId: ada.memberId } })).yummellCreateCharacter;
     expect(created).toMatchObject({ character: { name: 'Fulmergh', memberId: ada.memberId, yummell: { position: 0, handCount: 3 } }, currentCharacterId: created.character.id });
     expect(await refusal(gm, M.setUp, { campaignId, boardPreset: 'yummell-example-board' })).toMatchObject({ code: 'RULE_VIOLATION', reason: 'RACE_UNDER_WAY' });
-  });
+  }, MOVES_MS);
 
   it('keeps every other campaign NOT_FOUND, and names the field of a character of another ruleset', async () => {
     const { table, fulmergh } = await race();
@@ -357,7 +364,7 @@ describe('Yummell over HTTP', () => {
     const tenth = await createTable(env.arbiter.url, 'tenth-realm');
     expect(await refusal(tenth.gm, M.rest, { characterId: tenth.players[0].characterId })).toMatchObject({ code: 'BAD_USER_INPUT', field: 'characterId' });
     expect((await tenth.gm.data(RACE, { id: tenth.campaignId })).campaign.yummell).toBeNull();
-  });
+  }, MOVES_MS);
 
   it('lists who decides each input, for mutations of the schema', async () => {
     const anonymous = new Client(env.arbiter.url);
@@ -373,7 +380,7 @@ describe('Yummell over HTTP', () => {
     expect(yummellPresets.boards.map((preset: { id: string }) => preset.id)).toEqual(['yummell-example-board']);
     expect(yummellPresets.decks[0].cards).toHaveLength(90);
     expect(yummellPresets.decks[0].cards.map((card: { name: string }) => card.name)).toEqual(expect.arrayContaining(['Salamander of Mount Ohrk', 'Wind', 'Hills Guide']));
-  });
+  }, MOVES_MS);
 
   describe('REST /v1/yummell', () => {
     const call = async (path: string, key: string, body?: object) => {
@@ -382,7 +389,7 @@ describe('Yummell over HTTP', () => {
         headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as any };
     };
 
     it('plays a turn as the mutations of the same names do, with their refusals', async () => {
@@ -406,6 +413,6 @@ describe('Yummell over HTTP', () => {
       expect(ended).toMatchObject({ status: 200, body: { handCount: 4, nextCharacterId: grimla.id } });
       expect(ended.body.drawn).toHaveLength(2);
       expect(await call(at(grimla.id, 'rest'), bo)).toMatchObject({ status: 200, body: { position: 0 } });
-    });
+    }, MOVES_MS);
   });
 });
