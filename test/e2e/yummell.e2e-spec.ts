@@ -297,6 +297,18 @@ describe('Yummell over HTTP', () => {
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
   }, MOVES_MS);
 
+  it("resolves a challenge whose Creature the GM's endScene shuffled back into the deck", async () => {
+    const { table, fulmergh, grimla } = await race();
+    await stage(table, [fulmergh.id, grimla.id], { hands: { [fulmergh.id]: ['wind-2', 'hex-imp-3', 'wolf-pack-1', 'bog-witch-1'] }, top: ['salamander-of-mount-ohrk-1'] });
+    await fulmergh.client.data(M.move, { input: { characterId: fulmergh.id, cardId: 'wind-2' } });
+    await table.gm.data(`mutation ($input: EndSceneInput!) { endScene(input: $input) { eventSeq } }`, { input: { campaignId: table.campaignId } });
+    const won = (await fulmergh.client.data(M.resolve, { input: { characterId: fulmergh.id, cardId: 'hex-imp-3' } })).yummellResolveChallenge;
+    expect(won).toMatchObject({ creature: { id: 'salamander-of-mount-ohrk-1' }, total: 10, won: true, position: 3 });
+    const { yummell } = (await table.gm.data(RACE, { id: table.campaignId })).campaign;
+    expect(yummell).toMatchObject({ pendingChallenge: null, discardPile: [{ id: 'salamander-of-mount-ohrk-1' }, { id: 'hex-imp-3' }] });
+    expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
+  }, MOVES_MS);
+
   it('lets the GM choose the board and deck, checked square by square and card by card, before anyone joins', async () => {
     const admin = new Client(env.arbiter.url, TEST_ADMIN_KEY);
     const [{ count: campaignsBefore }] = await env.db.query('SELECT count(*)::int AS count FROM campaigns');
