@@ -397,6 +397,10 @@ describe('REST /v1', () => {
           'POST /v1/ytterdorren/skirmishes/{skirmishId}/resolve-round',
           'POST /v1/ytterdorren/encounters/{encounterId}/foe-attack',
           'POST /v1/ytterdorren/encounters/{encounterId}/character-attack',
+          'POST /v1/yummell/characters/{characterId}/move',
+          'POST /v1/yummell/characters/{characterId}/resolve-challenge',
+          'POST /v1/yummell/characters/{characterId}/rest',
+          'POST /v1/yummell/characters/{characterId}/end-turn',
         ].sort(),
       );
       const dice = document.paths['/v1/campaigns/{campaignId}/dice'].post;

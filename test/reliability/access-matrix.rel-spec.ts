@@ -123,6 +123,15 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   ytterdorrenCharacterAttack:      [U,        U,       N,      ok,    F,          ok, ok],
   ytterdorrenDamageFoe:            [U,        U,       N,      F,     F,          ok, ok],
   ytterdorrenEndEncounter:         [U,        U,       N,      F,     F,          ok, ok],
+  // Yummell: the GM sets up the race and prints the characters; a turn is its player's (or the GM's for them)
+  yummellPresets:                  [ok,       U,       ok,     ok,    ok,         ok, ok],
+  yummellSetUp:                    [U,        U,       N,      F,     F,          ok, ok],
+  yummellCreateCharacter:          [U,        U,       N,      F,     F,          ok, ok],
+  yummellMove:                     [U,        U,       N,      ok,    F,          ok, ok],
+  yummellResolveChallenge:         [U,        U,       N,      ok,    F,          ok, ok],
+  yummellRest:                     [U,        U,       N,      ok,    F,          ok, ok],
+  yummellUseAbility:               [U,        U,       N,      ok,    F,          ok, ok],
+  yummellEndTurn:                  [U,        U,       N,      ok,    F,          ok, ok],
 };
 
 /** The outcome an answer shows, in the vocabulary of {@link Outcome} (or what went wrong). */

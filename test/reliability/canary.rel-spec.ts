@@ -69,6 +69,23 @@ function canaryAdventureDeck() {
   );
 }
 
+/**
+ * A Yummell encounter deck of canary cards: Creatures, Artefacts and Events with values 1–8. Its
+ * deck list is public (`yummell.race.set-up` lists it), so its ids mark no hand; they serve the
+ * draw pile checks, and the Canary deck dealt to the racers marks their hands.
+ */
+function canaryYummellDeck() {
+  const card = (kind: string, i: number) => {
+    const id = `CANARY-ym-${kind}-${String(i + 1).padStart(2, '0')}`;
+    return { id, name: `CanaryName-ym-${kind}-${String(i + 1).padStart(2, '0')}`, value: (i % 8) + 1 };
+  };
+  return [
+    ...Array.from({ length: 24 }, (_, i) => ({ ...card('creature', i), type: 'CREATURE', characteristic: ['STRENGTH', 'CHARM', 'AGILITY', 'MAGIC'][i % 4], number: 6 + (i % 5) })),
+    ...Array.from({ length: 12 }, (_, i) => ({ ...card('artefact', i), type: 'ARTEFACT', effect: { kind: 'CHALLENGE_BONUS', characteristic: 'ANY', amount: 1 } })),
+    ...Array.from({ length: 24 }, (_, i) => ({ ...card('event', i), type: 'EVENT', arrow: i % 2 === 0, condition: null, effect: { kind: i % 3 === 0 ? 'BACKTRACK' : 'ADVANCE' } })),
+  ];
+}
+
 /** A refusal for the server's depth or cost limits: the canary's selections must stay within them to read anything. */
 const overLimit = (text: string) => /GRAPHQL_VALIDATION_FAILED/.test(text) && /cost|depth|limit|exceed/i.test(text);
 
@@ -98,7 +115,7 @@ describe('the canary: no response, event, error or log line shows what its reade
     world = await World.prepare(arbiter.url, db, {
       label: 'Canary',
       recorder: record,
-      settings: (ruleset) => (ruleset === 'enchanted-realms-cards' ? { cards: canaryAdventureDeck() } : undefined),
+      settings: (ruleset) => (ruleset === 'enchanted-realms-cards' ? { cards: canaryAdventureDeck() } : ruleset === 'yummell' ? { cards: canaryYummellDeck() } : undefined),
     });
     worldCampaigns.push(...world.tables.map((table) => table.campaignId), world.elsewhere.campaignId);
     await hidden.refresh();
@@ -110,8 +127,8 @@ describe('the canary: no response, event, error or log line shows what its reade
         input: { campaignId: table.campaignId, name: 'Canary', cards: canaryCards(`t${index}`) },
       });
       const holders = {
-        ada: [table.adaCharacterId, table.tenthRealm?.adaCharacterId, table.enchantedRealms?.adaCharacterId],
-        bo: [table.boCharacterId, table.tenthRealm?.boCharacterId, table.enchantedRealms?.boCharacterId],
+        ada: [table.adaCharacterId, table.tenthRealm?.adaCharacterId, table.enchantedRealms?.adaCharacterId, table.yummell?.adaCharacterId],
+        bo: [table.boCharacterId, table.tenthRealm?.boCharacterId, table.enchantedRealms?.boCharacterId, table.yummell?.boCharacterId],
         npc: [table.npcCharacterId, table.enchantedRealms?.npcCharacterId],
       };
       const dealt = { ada: [] as string[], bo: [] as string[], npc: [] as string[] };
@@ -333,6 +350,21 @@ describe('the canary: no response, event, error or log line shows what its reade
       (cardId) => ({ campaignId: enchanted.campaignId, name: 'Probe', heroCardId: cardId, creatureCardId: adasCreature }),
       bosHero,
       enchanted.deckId,
+    );
+
+    // Yummell: on Ada's racer's turn, a card of Bo's racer's hand named as Ada's move.
+    const yummell = world.table('yummell');
+    const ymState = yummell.yummell!;
+    await world.yummellTurnOf(yummell, ymState.adaCharacterId);
+    await hidden.refresh();
+    const [ymDeck] = await db.query('SELECT hands FROM decks WHERE id = $1', [yummell.deckId]);
+    await probe(
+      "yummellMove playing a card of Bo's racer",
+      yummell.ada.client,
+      `mutation ($input: YummellMoveInput!) { yummellMove(input: $input) { eventSeq } }`,
+      (cardId) => ({ characterId: ymState.adaCharacterId, cardId }),
+      (ymDeck.hands[ymState.boCharacterId] as string[])[0],
+      yummell.deckId,
     );
 
     console.log(`canary, probes: ${comparisons.length} pairs of requests (a hidden card vs a draw pile card) compared; ${differences.length} told them apart`);

@@ -146,6 +146,16 @@ describe('resolving the challenge (yummell.md, Encounter results, CREATURE)', ()
     expect(outcome.state.characters.ana.advantages).toEqual([HEROISM]);
   });
 
+  it('is fought even when the GM shuffled the Creature back into the draw pile (endScene returns the table)', () => {
+    const state = facing(['m5']);
+    const shuffledBack = { ...state, piles: { ...state.piles, table: [], drawPile: [...state.piles.drawPile, 'salamander'] } };
+    const outcome = accepted(run(yummellResolveChallenge, shuffledBack, resolve({ cardId: 'm5' })));
+    expect(outcome.result).toMatchObject({ total: 10, won: true, position: 4 });
+    expect(outcome.state.piles.discardPile.slice(0, 2)).toEqual(['salamander', 'm5']);
+    expect(outcome.state.piles.drawPile).not.toContain('salamander');
+    expect(conserved(outcome.state)).toBe(true);
+  });
+
   it('records the challenge: the card played is public now', () => {
     const outcome = accepted(run(yummellResolveChallenge, facing(['m5', 'm2']), resolve({ cardId: 'm5' })));
     expect(outcome.events).toEqual([

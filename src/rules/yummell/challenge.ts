@@ -137,6 +137,11 @@ export const yummellResolveChallenge = yummellRule((play, input: ResolveChalleng
     challenge.number,
   );
 
+  // The GM's card moves on the platform (endScene shuffles the table back) may have put the
+  // Creature into the draw pile: the fight is still the encounter's, and its card comes out of it.
+  if (state.piles.drawPile.includes(challenge.creatureCardId)) {
+    state.piles = { ...state.piles, drawPile: state.piles.drawPile.filter((id) => id !== challenge.creatureCardId), table: [...state.piles.table, challenge.creatureCardId] };
+  }
   // The fight's cards, face up: the Creature on top of the card played against it.
   const discarded = moveCards(state.piles, [challenge.creatureCardId, ...(cardId === null ? [] : [cardId])], { kind: 'DISCARD' });
   if (!discarded.ok) throw new Error(`the challenge's cards could not be discarded: ${discarded.violation.message}`);

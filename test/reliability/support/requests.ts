@@ -1,4 +1,4 @@
-import type { Role, Table, World } from './world.js';
+import { HEROISM, YUMMELL_CHARACTERISTICS, type Role, type Table, type World } from './world.js';
 
 /** One try of an operation: by a role, about one prepared campaign. */
 export interface Attempt {
@@ -22,6 +22,7 @@ export interface RequestSpec {
 const TENTH_REALM = 'tenth-realm';
 const ENCHANTED_REALMS = 'enchanted-realms-cards';
 const YTTERDORREN = 'ytterdorren';
+const YUMMELL = 'yummell';
 
 const tr = (table: Table) => {
   if (!table.tenthRealm) throw new Error(`${table.ruleset} has no Tenth Realm state`);
@@ -30,6 +31,10 @@ const tr = (table: Table) => {
 const er = (table: Table) => {
   if (!table.enchantedRealms) throw new Error(`${table.ruleset} has no Enchanted Realms state`);
   return table.enchantedRealms;
+};
+const ym = (table: Table) => {
+  if (!table.yummell) throw new Error(`${table.ruleset} has no Yummell race`);
+  return table.yummell;
 };
 
 /** A request about a fresh, ACTIVE Tenth Realm character of Ada's. */
@@ -375,4 +380,57 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   ytterdorrenDamageFoe: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { encounterId: (await ytterdorrenEncounter(attempt)).encounterId, foeId: 'f1', amount: 2 } }) },
   ytterdorrenEndEncounter: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { encounterId: (await ytterdorrenEncounter(attempt)).encounterId } }) },
+  // ---- Yummell -------------------------------------------------------------------------------
+  // Only the current character acts: each request first plays the race on (as the GM) to Ada's racer's turn.
+  yummellPresets: { scope: YUMMELL, variables: async () => ({}) },
+  // Refused by the rules once racers joined (RACE_UNDER_WAY), after the access checks.
+  yummellSetUp: { scope: YUMMELL, variables: async ({ table }) => ({ input: { campaignId: table.campaignId, boardPreset: 'yummell-example-board' } }) },
+  yummellCreateCharacter: {
+    scope: YUMMELL,
+    variables: async ({ table }) => ({
+      input: { campaignId: table.campaignId, name: 'Matrix racer', memberId: table.ada.memberId, characteristics: YUMMELL_CHARACTERISTICS, abilities: ['CLEPTOMANIA'], advantages: [HEROISM] },
+    }),
+  },
+  yummellMove: {
+    scope: YUMMELL,
+    variables: async ({ world, table }) => {
+      const characterId = ym(table).adaCharacterId;
+      await world.yummellTurnOf(table, characterId);
+      return { input: { characterId, cardId: await world.yummellCardInHand(table, characterId) } };
+    },
+  },
+  yummellResolveChallenge: {
+    scope: YUMMELL,
+    variables: async ({ world, table }) => {
+      const characterId = ym(table).adaCharacterId;
+      await world.yummellChallenge(table, characterId);
+      const [card] = await world.yummellHand(table, characterId);
+      return { input: { characterId, cardId: card?.id ?? null, advantages: ['Heroism'] } };
+    },
+  },
+  yummellRest: {
+    scope: YUMMELL,
+    variables: async ({ world, table }) => {
+      await world.yummellTurnOf(table, ym(table).adaCharacterId);
+      return { input: { characterId: ym(table).adaCharacterId } };
+    },
+  },
+  // After a move (an Artefact drawn, none pending): the rules then look for Bo's racer in the square (NOT_IN_YOUR_SQUARE, NO_ARTEFACT).
+  yummellUseAbility: {
+    scope: YUMMELL,
+    variables: async ({ world, table }) => {
+      const { adaCharacterId, boCharacterId } = ym(table);
+      await world.yummellMoveFor(table, adaCharacterId, 'ARTEFACT');
+      return { input: { characterId: adaCharacterId, ability: 'CLEPTOMANIA', targetCharacterId: boCharacterId } };
+    },
+  },
+  yummellEndTurn: {
+    scope: YUMMELL,
+    variables: async ({ world, table }) => {
+      const characterId = ym(table).adaCharacterId;
+      await world.yummellTurnOf(table, characterId);
+      await table.gm.client.data(`mutation ($input: YummellCharacterInput!) { yummellRest(input: $input) { position } }`, { input: { characterId } });
+      return { input: { characterId } };
+    },
+  },
 };

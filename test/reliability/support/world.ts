@@ -75,6 +75,8 @@ export interface Table {
   deckId: string;
   tenthRealm?: { adaCharacterId: string; boCharacterId: string; hex: string; encounterId: string };
   enchantedRealms?: { adaCharacterId: string; boCharacterId: string; npcCharacterId: string };
+  /** Yummell racers: Ada's (Cleptomania, Heroism) and Bo's, in that turn order. */
+  yummell?: { adaCharacterId: string; boCharacterId: string };
 }
 
 const CREATE_CAMPAIGN = `mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } gm { id } gmKey } }`;
@@ -90,6 +92,23 @@ const TR_START_COMBAT = `mutation ($input: TenthRealmStartCombatInput!) { tenthR
 const TR_END_COMBAT = `mutation ($input: TenthRealmEndCombatInput!) { tenthRealmEndCombat(input: $input) { eventSeq } }`;
 const TR_TRIAL = `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { character { tenthRealm { xp } } } }`;
 const ER_CREATE = `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id } } }`;
+const YM_CREATE = `mutation ($input: YummellCreateCharacterInput!) { yummellCreateCharacter(input: $input) { character { id } } }`;
+const YM_RACE = `query ($id: ID!) { campaign(id: $id) { yummell { currentCharacterId finishOrder turn { action } pendingChallenge { characterId } } } }`;
+const YM_HAND = `query ($id: ID!) { character(id: $id) { yummell { hand { id value } } } }`;
+const YM_MOVE = `mutation ($input: YummellMoveInput!) { yummellMove(input: $input) { challengePending arrival { place } } }`;
+const YM_RESOLVE = `mutation ($input: YummellResolveChallengeInput!) { yummellResolveChallenge(input: $input) { won } }`;
+const YM_REST = `mutation ($input: YummellCharacterInput!) { yummellRest(input: $input) { position } }`;
+const YM_END_TURN = `mutation ($input: YummellCharacterInput!) { yummellEndTurn(input: $input) { nextCharacterId } }`;
+
+/** Heroism (seed 003): +4 to every Characteristic in challenges. */
+export const HEROISM = { name: 'Heroism', bonus: 4, characteristics: ['STRENGTH', 'CHARM', 'AGILITY', 'MAGIC'] };
+/** A Yummell character card: whole numbers from 0 to 10. */
+export const YUMMELL_CHARACTERISTICS = { strength: 5, charm: 4, agility: 6, magic: 5 };
+/**
+ * The reliability tests' Yummell track: 300 PLAIN squares, so that nobody arrives however often
+ * the tests move (an arrived racer can no longer act), and any card enters the next free square.
+ */
+const YUMMELL_TRACK = { name: 'The long road', squares: Array.from({ length: 300 }, () => ({ terrain: 'PLAIN' })) };
 
 export type TenthRealmStage = 'draft' | 'vanori' | 'active';
 
@@ -260,6 +279,89 @@ export class World {
     });
     return created.enchantedRealmsCreateCharacter.character.id;
   }
+
+  /**
+   * Plays the other racers' turns as the GM (a pending challenge resolved, a rest, the end of the
+   * turn) until it is `characterId`'s turn, with nothing done in it yet.
+   */
+  async yummellTurnOf(table: Table, characterId: string): Promise<void> {
+    const gm = table.gm.client;
+    for (let step = 0; step < 1000; step++) {
+      const { yummell } = (await gm.data(YM_RACE, { id: table.campaignId })).campaign;
+      if (yummell.finishOrder.includes(characterId)) throw new Error(`racer ${characterId} has already arrived`);
+      if (yummell.pendingChallenge) {
+        const fighter: string = yummell.pendingChallenge.characterId;
+        const [card] = await this.yummellHand(table, fighter);
+        await gm.data(YM_RESOLVE, { input: { characterId: fighter, cardId: card?.id ?? null } });
+        continue;
+      }
+      const current: string | null = yummell.currentCharacterId;
+      if (current === null) throw new Error('every racer has arrived');
+      if (current === characterId && yummell.turn.action === 'NONE') return;
+      if (yummell.turn.action === 'NONE') await gm.data(YM_REST, { input: { characterId: current } });
+      await gm.data(YM_END_TURN, { input: { characterId: current } });
+    }
+    throw new Error(`racer ${characterId}'s turn did not come in 1000 steps`);
+  }
+
+  /** A racer's hand as the GM sees it, highest value first. */
+  async yummellHand(table: Table, characterId: string): Promise<Array<{ id: string; value: number }>> {
+    const { character } = await table.gm.client.data(YM_HAND, { id: characterId });
+    return [...character.yummell.hand].sort((a: { value: number }, b: { value: number }) => b.value - a.value);
+  }
+
+  /**
+   * The highest card of a racer's hand. A hand the tests emptied (the fuzz deals the deck into
+   * many hands; moveCards returns hands under the pile) first gets one, as the GM's override.
+   */
+  async yummellCardInHand(table: Table, characterId: string): Promise<string> {
+    const [best] = await this.yummellHand(table, characterId);
+    if (best) return best.id;
+    const [deck] = await this.db.query('SELECT draw_pile, discard_pile, hands FROM decks WHERE id = $1', [table.deckId]);
+    if (deck.draw_pile.length + deck.discard_pile.length > 0) {
+      await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId } });
+    } else {
+      const held = Object.values(deck.hands as Record<string, string[]>).flat();
+      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: [held[0]], to: 'HAND', characterId } });
+    }
+    return (await this.yummellHand(table, characterId))[0].id;
+  }
+
+  /** Puts a card of the given type on top of the Yummell draw pile (the GM's override): the next encounter. */
+  async yummellOnTop(table: Table, type: string, except: string): Promise<void> {
+    const [deck] = await this.db.query('SELECT cards, draw_pile, discard_pile, hands FROM decks WHERE id = $1', [table.deckId]);
+    const isType = new Set((deck.cards as Array<{ id: string; type: string }>).filter((card) => card.type === type).map((card) => card.id));
+    const inPile = (deck.draw_pile as string[]).findIndex((id) => isType.has(id));
+    if (inPile === 0) return;
+    if (inPile > 0) {
+      // Lift the cards above it onto the table, and put them under the pile.
+      const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: inPile, to: 'TABLE' } });
+      const lifted = drawCards.cards.map((card: { id: string }) => card.id);
+      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: lifted, to: 'DRAW_PILE_BOTTOM' } });
+      return;
+    }
+    const elsewhere = [...(deck.discard_pile as string[]), ...Object.entries(deck.hands as Record<string, string[]>).flatMap(([holder, ids]) => (holder === except ? [] : ids))];
+    const cardId = elsewhere.find((id) => isType.has(id));
+    if (!cardId) throw new Error(`no ${type} card of the Yummell deck can be put on top`);
+    await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: [cardId], to: 'DRAW_PILE_TOP' } });
+  }
+
+  /** Ada's racer, moved by the GM on its turn (a card of its hand): whether a Creature now waits for it. */
+  async yummellMoveFor(table: Table, characterId: string, encounter: string): Promise<boolean> {
+    await this.yummellTurnOf(table, characterId);
+    const cardId = await this.yummellCardInHand(table, characterId);
+    await this.yummellOnTop(table, encounter, characterId);
+    const { yummellMove } = await table.gm.client.data(YM_MOVE, { input: { characterId, cardId } });
+    return yummellMove.challengePending;
+  }
+
+  /** A Creature waiting for the racer to fight it: the GM moves it onto one (retried on a turn it could not advance). */
+  async yummellChallenge(table: Table, characterId: string): Promise<void> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (await this.yummellMoveFor(table, characterId, 'CREATURE')) return;
+    }
+    throw new Error('no challenge came in 20 moves');
+  }
 }
 
 async function openTable(
@@ -271,7 +373,9 @@ async function openTable(
   settings: Record<string, unknown> | undefined,
   recorder?: Recorder,
 ): Promise<Table> {
-  const created = (await admin.data(CREATE_CAMPAIGN, { input: { name, ruleset, gmName: 'Morgan', ...(settings ? { settings } : {}) } })).createCampaign;
+  // Yummell races on a long track (and with the deck the caller gives, if any).
+  const given = ruleset === 'yummell' ? { board: YUMMELL_TRACK, ...settings } : settings;
+  const created = (await admin.data(CREATE_CAMPAIGN, { input: { name, ruleset, gmName: 'Morgan', ...(given ? { settings: given } : {}) } })).createCampaign;
   const campaignId: string = created.campaign.id;
   const gm: Member = {
     memberId: created.gm.id,
@@ -332,6 +436,15 @@ async function openTable(
     await gm.client.data(`mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) { eventSeq } }`, {
       input: { campaignId },
     });
+  }
+  if (ruleset === 'yummell') {
+    const racer = async (memberId: string, racerName: string, abilities: string[]) =>
+      (
+        await gm.client.data(YM_CREATE, {
+          input: { campaignId, name: racerName, memberId, characteristics: YUMMELL_CHARACTERISTICS, abilities, advantages: [HEROISM] },
+        })
+      ).yummellCreateCharacter.character.id as string;
+    table.yummell = { adaCharacterId: await racer(ada.memberId, 'Fulmergh', ['CLEPTOMANIA']), boCharacterId: await racer(bo.memberId, 'Grimla', []) };
   }
   return table;
 }
