@@ -265,6 +265,14 @@ describe('Yummell over HTTP', () => {
     expect(await env.db.deckIsConserved(table.deckId)).toBe(true);
     const seqs = await env.db.eventSeqs(table.campaignId);
     expect(seqs.seqs).toEqual(range(seqs.lastEventSeq));
+
+    // Once the seed is revealed, every draw and every outcome of the race follows from it.
+    await table.gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId: table.campaignId, force: true } });
+    const verified = (await table.gm.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches outcomeProblems { seq problem } notReplayed { type why } } }`, {
+      c: table.campaignId,
+    })).verifyEvents;
+    expect(verified).toMatchObject({ checked: seqs.lastEventSeq + 1, mismatches: [], outcomeProblems: [] });
+    expect(verified.notReplayed).toEqual([]);
   }, MOVES_MS);
 
   it('lets Cleptomania take an Artefact of a character in the square where the movement ended, once a turn', async () => {
