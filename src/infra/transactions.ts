@@ -3,8 +3,17 @@ import { ClsService, ClsServiceManager } from 'nestjs-cls';
 import type { Prisma } from '../generated/prisma/client.js';
 import { PrismaService } from './database.js';
 
-/** Where the running transaction's client is kept in the request's context (nestjs-cls). */
+/** Where the running transaction is kept in the request's context (nestjs-cls). */
 const TRANSACTION = 'arbiter.transaction';
+
+/**
+ * A transaction's client while it runs. Code that continues in the context it was opened in once
+ * it has ended (a GraphQL field of a mutation's answer) must not see it as open.
+ */
+interface OpenTransaction {
+  client: Prisma.TransactionClient;
+  open: boolean;
+}
 
 /**
  * How long a transaction may wait for a connection, and run: a request's transaction waits up to
@@ -30,11 +39,16 @@ export class Transactions {
 
   /** Prisma Client in the running transaction, or outside any. */
   get tx(): PrismaClientOrTransaction {
-    return (this.cls.isActive() && this.cls.get<Prisma.TransactionClient | undefined>(TRANSACTION)) || this.prisma;
+    return this.running()?.client ?? this.prisma;
   }
 
   isActive(): boolean {
-    return this.cls.isActive() && this.cls.get(TRANSACTION) !== undefined;
+    return this.running() !== undefined;
+  }
+
+  private running(): OpenTransaction | undefined {
+    const transaction = this.cls.isActive() ? this.cls.get<OpenTransaction | undefined>(TRANSACTION) : undefined;
+    return transaction?.open ? transaction : undefined;
   }
 
   /**
@@ -43,14 +57,20 @@ export class Transactions {
    */
   run<T>(work: () => Promise<T>): Promise<T> {
     if (this.isActive()) return work();
-    return this.prisma.$transaction(
-      (tx) =>
-        this.cls.run({ ifNested: 'inherit' }, () => {
-          this.cls.set(TRANSACTION, tx);
-          return work();
-        }),
-      TRANSACTION_OPTIONS,
-    );
+    let opened: OpenTransaction | undefined;
+    return this.prisma
+      .$transaction(
+        (client) =>
+          this.cls.run({ ifNested: 'inherit' }, () => {
+            opened = { client, open: true };
+            this.cls.set(TRANSACTION, opened);
+            return work();
+          }),
+        TRANSACTION_OPTIONS,
+      )
+      .finally(() => {
+        if (opened) opened.open = false;
+      });
   }
 
   /**
@@ -77,7 +97,8 @@ const MOVE_SAVEPOINT = 'move';
 
 /** Whether the running code is in a transaction. False outside an application (pure unit tests). */
 export function inTransaction(): boolean {
-  return ClsServiceManager.getClsService().isActive() && ClsServiceManager.getClsService().get(TRANSACTION) !== undefined;
+  const cls = ClsServiceManager.getClsService();
+  return cls.isActive() && cls.get<OpenTransaction | undefined>(TRANSACTION)?.open === true;
 }
 
 /**

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { createTable, startTestArbiter, testDatabaseUrl } from '../helpers/arbiter.js';
+import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id } eventSeq } }`;
@@ -78,6 +78,15 @@ describe('one transaction per mutation', () => {
     expect(response.body.data).toBeNull();
     expect(response.body.errors![0]).toMatchObject({ path: ['second'], extensions: { code: 'RULE_VIOLATION', reason: 'INVALID_COUNT' } });
     expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
+  });
+
+  it("reads the fields of a mutation's answer after its transaction committed, outside it", async () => {
+    const admin = new Client(env.arbiter.url, TEST_ADMIN_KEY);
+    const created = await admin.request(
+      `mutation { createCampaign(input: { name: "Answered", ruleset: "tenth-realm" }) { campaign { id decks { drawPileCount } members { name } } } }`,
+    );
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data!.createCampaign.campaign).toMatchObject({ decks: [{ drawPileCount: 52 }], members: [{ name: 'GM' }] });
   });
 
   it('numbers events without gaps under concurrent dice rolls from many members', async () => {
