@@ -2,7 +2,8 @@ import fc from 'fast-check';
 
 import { type DiceExpression, formatDiceExpression, MAX_EXPLOSIONS_PER_DIE, parseDiceExpression, rollDiceExpression } from './dice.js';
 import { MAX_ODDS_TOTALS, MAX_ODDS_WORK, rollOdds, RollOddsTooLargeError, type TotalProbability } from './odds.js';
-import { RandomStream, type Rng } from './random-stream.js';
+import { EveryOutcome } from './every-outcome.js';
+import { RandomStream } from './random-stream.js';
 
 const parse = (input: string): DiceExpression => {
   const parsed = parseDiceExpression(input);
@@ -11,59 +12,6 @@ const parse = (input: string): DiceExpression => {
 };
 
 const odds = (input: string, atLeast?: number) => rollOdds(parse(input), { atLeast });
-
-/**
- * An Rng that walks every sequence of die faces, depth first: each run of a roll follows one
- * path, and `advance()` moves to the next one. Rolling an expression once per path visits every
- * outcome `rollDiceExpression` can produce, explosions and their cap included, each with the
- * probability of its path.
- */
-class EveryOutcome implements Rng {
-  wordsUsed = 0;
-  private faces: number[] = [];
-  private sides: number[] = [];
-  private depth = 0;
-
-  die(sides: number): number {
-    if (this.depth === this.faces.length) {
-      this.faces.push(0);
-      this.sides.push(sides);
-    }
-    const face = this.faces[this.depth];
-    this.depth += 1;
-    return face + 1;
-  }
-
-  /** The probability of the path just rolled. */
-  get chance(): number {
-    return this.sides.slice(0, this.depth).reduce((p, sides) => p / sides, 1);
-  }
-
-  /** Moves to the next path; false when every path was visited. */
-  advance(): boolean {
-    this.faces.length = this.depth;
-    this.sides.length = this.depth;
-    this.depth = 0;
-    while (this.faces.length > 0) {
-      const last = this.faces.length - 1;
-      if (this.faces[last] + 1 < this.sides[last]) {
-        this.faces[last] += 1;
-        return true;
-      }
-      this.faces.pop();
-      this.sides.pop();
-    }
-    return false;
-  }
-
-  nextWord(): number {
-    throw new Error('dice only roll dice');
-  }
-
-  uniform(): number {
-    throw new Error('dice only roll dice');
-  }
-}
 
 /** The distribution of an expression by rolling it once for every sequence of faces. */
 function bruteForce(expression: DiceExpression): Map<number, number> {
