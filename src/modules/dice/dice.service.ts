@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadUserInputError } from '../../common/errors.js';
-import { parseDiceExpression, rollDiceExpression, type RolledDie } from '../../rules/random/dice.js';
+import { parseDiceExpression, rollDiceExpression, type DiceExpression, type RolledDie } from '../../rules/random/dice.js';
+import { rollOdds, RollOddsTooLargeError, type RollOdds } from '../../rules/random/odds.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { GameLedger } from '../events/game-ledger.service.js';
@@ -9,19 +10,38 @@ import { GameLedger } from '../events/game-ledger.service.js';
 export class DiceService {
   constructor(private readonly ledger: GameLedger) {}
 
+  /**
+   * The exact odds of an expression's total before it is rolled: reads and writes nothing, takes
+   * nothing from any stream. Too large an expression is BAD_USER_INPUT naming the limit.
+   */
+  rollOdds(input: { expression: string; atLeast?: number | null }): RollOdds {
+    const parsed = this.parsed(input.expression);
+    try {
+      return rollOdds(parsed, input.atLeast === undefined || input.atLeast === null ? {} : { atLeast: input.atLeast });
+    } catch (error) {
+      if (!(error instanceof RollOddsTooLargeError)) throw error;
+      throw new BadUserInputError(error.message, 'expression', { limit: error.limit, maximum: error.maximum, required: error.required });
+    }
+  }
+
+  private parsed(expression: string): DiceExpression {
+    const parsed = parseDiceExpression(expression);
+    if (!parsed.ok) {
+      const { message, position, fragment } = parsed.error;
+      throw new BadUserInputError(message, 'expression', { position, fragment });
+    }
+    return parsed.expression;
+  }
+
   /** Any member rolls in the open: the result goes to the campaign's log. */
   async rollDice(
     principal: Principal,
     input: { campaignId: string; expression: string; label?: string },
   ): Promise<{ expression: string; label: string | null; total: number; dice: RolledDie[]; eventSeq: number }> {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
-    const parsed = parseDiceExpression(input.expression);
-    if (!parsed.ok) {
-      const { message, position, fragment } = parsed.error;
-      throw new BadUserInputError(message, 'expression', { position, fragment });
-    }
+    const parsed = this.parsed(input.expression);
     return this.ledger.act(principal, input.campaignId, async (action) => {
-      const roll = rollDiceExpression(parsed.expression, action.rng);
+      const roll = rollDiceExpression(parsed, action.rng);
       const label = input.label ?? null;
       const eventSeq = action.record('dice.rolled', { expression: roll.expression, label, total: roll.total, dice: roll.dice });
       return { expression: roll.expression, label, total: roll.total, dice: roll.dice, eventSeq };

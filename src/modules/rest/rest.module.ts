@@ -3,6 +3,7 @@ import { DecksModule } from '../decks/decks.module.js';
 import { DiceModule } from '../dice/dice.module.js';
 import { CampaignsRestController } from './campaigns-rest.controller.js';
 import { DecksRestController } from './decks-rest.controller.js';
+import { OddsRestController } from './odds-rest.controller.js';
 import { RestNotFoundController } from './rest-not-found.controller.js';
 import { RestRateLimitGuard } from './rest.decorators.js';
 
@@ -13,7 +14,7 @@ import { RestRateLimitGuard } from './rest.decorators.js';
  */
 @Module({
   imports: [DecksModule, DiceModule],
-  controllers: [CampaignsRestController, DecksRestController, RestNotFoundController],
+  controllers: [CampaignsRestController, DecksRestController, OddsRestController, RestNotFoundController],
   providers: [RestRateLimitGuard],
 })
 export class RestModule {}
