@@ -53,6 +53,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   events:                          [U,        U,       N,      ok,    ok,         ok, ok],
   verifyEvents:                    [U,        U,       N,      ok,    ok,         ok, ok],
   encounter:                       [U,        U,       N,      ok,    ok,         ok, ok],
+  enchantedRealmsD20Combat:        [U,        U,       N,      ok,    ok,         ok, ok],
   // Subscriptions (graphql-ws)
   campaignEvents:                  [U,        U,       N,      ok,    ok,         ok, ok],
   // The platform's mutations
@@ -103,6 +104,16 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   enchantedRealmsAward:            [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsBarter:           [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsReconcile:        [U,        U,       N,      F,     F,          ok, ok],
+  // Enchanted Realms (d20 edition): "player" is the player of the combatant's character
+  enchantedRealmsD20CreateCombatant: [U,      U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20Attack:        [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20CallCheck:     [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20Check:         [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20StartCombat:   [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20NextTurn:      [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20EndCombat:     [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20ShortRest:     [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20Treat:         [U,        U,       N,      ok,    F,          ok, ok],
 };
 
 /** The outcome an answer shows, in the vocabulary of {@link Outcome} (or what went wrong). */

@@ -75,6 +75,7 @@ export interface Table {
   deckId: string;
   tenthRealm?: { adaCharacterId: string; boCharacterId: string; hex: string; encounterId: string };
   enchantedRealms?: { adaCharacterId: string; boCharacterId: string; npcCharacterId: string };
+  enchantedRealmsD20?: { adaCombatantId: string; foeCombatantId: string; encounterId: string };
 }
 
 const CREATE_CAMPAIGN = `mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } gm { id } gmKey } }`;
@@ -90,6 +91,8 @@ const TR_START_COMBAT = `mutation ($input: TenthRealmStartCombatInput!) { tenthR
 const TR_END_COMBAT = `mutation ($input: TenthRealmEndCombatInput!) { tenthRealmEndCombat(input: $input) { eventSeq } }`;
 const TR_TRIAL = `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { character { tenthRealm { xp } } } }`;
 const ER_CREATE = `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id } } }`;
+const D20_CREATE = `mutation ($input: EnchantedRealmsD20CreateCombatantInput!) { enchantedRealmsD20CreateCombatant(input: $input) { combatant { id } } }`;
+const D20_START = `mutation ($input: EnchantedRealmsD20StartCombatInput!) { enchantedRealmsD20StartCombat(input: $input) { combat { id } } }`;
 
 export type TenthRealmStage = 'draft' | 'vanori' | 'active';
 
@@ -97,8 +100,9 @@ export type TenthRealmStage = 'draft' | 'vanori' | 'active';
  * The prepared world of the reliability tests: one campaign per ruleset the server lists (so a new
  * ruleset is covered by itself), each with a GM, two players (Ada, Bo) with characters, an NPC,
  * decks, cards in every hand and the ruleset's own state (Tenth Realm characters, a region and an
- * active combat; Enchanted Realms adventurers); and one more campaign, elsewhere, whose GM plays
- * "the GM of another campaign". Setup runs as the GM (or the ADMIN) and must succeed.
+ * active combat; Enchanted Realms adventurers; d20 combatants in a combat); and one more campaign,
+ * elsewhere, whose GM plays "the GM of another campaign". Setup runs as the GM (or the ADMIN) and
+ * must succeed.
  */
 export class World {
   readonly admin: ArbiterClient;
@@ -332,6 +336,15 @@ async function openTable(
     await gm.client.data(`mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) { eventSeq } }`, {
       input: { campaignId },
     });
+  }
+  if (ruleset === 'enchanted-realms-d20') {
+    const combatant = async (input: Record<string, unknown>) =>
+      (await gm.client.data(D20_CREATE, { input: { campaignId, defense: 12, armorWorn: true, skills: ['MELEE_TRAINING', 'STYLE_SLASHING'], ...input } }))
+        .enchantedRealmsD20CreateCombatant.combatant.id as string;
+    const adaCombatantId = await combatant({ characterId: adaCharacterId, name: 'Ana' });
+    const foeCombatantId = await combatant({ name: 'Orc', immunities: ['FEAR'] });
+    const started = await gm.client.data(D20_START, { input: { campaignId, combatantIds: [adaCombatantId, foeCombatantId] } });
+    table.enchantedRealmsD20 = { adaCombatantId, foeCombatantId, encounterId: started.enchantedRealmsD20StartCombat.combat.id };
   }
   return table;
 }
