@@ -1,4 +1,5 @@
 import { EnchantedRealmsModule } from './enchanted-realms-cards/enchanted-realms.module.js';
+import { EnchantedRealmsD20Module } from './enchanted-realms-d20/enchanted-realms-d20.module.js';
 import { TenthRealmModule } from './tenth-realm/tenth-realm.module.js';
 import { YtterdorrenModule } from './ytterdorren/ytterdorren.module.js';
 import { YummellModule } from './yummell/yummell.module.js';
@@ -8,4 +9,4 @@ import { YummellModule } from './yummell/yummell.module.js';
  * registers its definition (kernel/rulesets.ts) and serves its GraphQL and REST; README.md,
  * "Adding a ruleset", says how to write one.
  */
-export const RULESET_MODULES = [TenthRealmModule, EnchantedRealmsModule, YtterdorrenModule, YummellModule];
+export const RULESET_MODULES = [TenthRealmModule, EnchantedRealmsModule, YtterdorrenModule, YummellModule, EnchantedRealmsD20Module];

@@ -4,7 +4,7 @@ import { useTestArbiter } from '../helpers/db-checks.js';
 describe('access', () => {
   const env = useTestArbiter();
   /** The rulesets src/rulesets/registry.ts registers, in its order. */
-  const RULESET_IDS = ['tenth-realm', 'enchanted-realms-cards', 'ytterdorren', 'yummell'];
+  const RULESET_IDS = ['tenth-realm', 'enchanted-realms-cards', 'ytterdorren', 'yummell', 'enchanted-realms-d20'];
 
   it('refuses no key and a wrong key as UNAUTHENTICATED, but serves the public queries without one', async () => {
     const anonymous = new Client(env.arbiter.url);

@@ -376,6 +376,57 @@ describe('REST /v1', () => {
     });
   });
 
+  describe('POST /v1/enchanted-realms-d20/…', () => {
+    const CREATE = `mutation ($input: EnchantedRealmsD20CreateCombatantInput!) { enchantedRealmsD20CreateCombatant(input: $input) { combatant { id } } }`;
+
+    it('attacks, checks and moves the combat tracker on, answering what the mutations show', async () => {
+      const table = await createTable(env.arbiter.url, 'enchanted-realms-d20');
+      const [ada, bo] = table.players;
+      const create = async (client: Client, input: Record<string, unknown>) => (await client.data(CREATE, { input: { campaignId: table.campaignId, ...input } })).enchantedRealmsD20CreateCombatant.combatant.id as string;
+      const ana = await create(ada.client, { characterId: ada.characterId, name: 'Ana', defense: 12, armorWorn: false, skills: ['MELEE_TRAINING', 'STYLE_SLASHING'] });
+      const orc = await create(table.gm, { name: 'Orc', defense: 13, armorWorn: true, skills: ['MELEE_TRAINING'], immunities: ['FEAR'] });
+
+      const attack = await call('POST', `/v1/enchanted-realms-d20/combatants/${ana}/attack`, { key: ada.client.key, body: { targetId: orc, kind: 'MELEE', skills: ['MELEE_TRAINING', 'STYLE_SLASHING'] } });
+      expect(attack.status).toBe(200);
+      expect(Object.keys(attack.body).sort()).toEqual(['attackerId', 'crits', 'damage', 'dice', 'eventSeq', 'hits', 'poolSize', 'target'].sort());
+      expect(attack.body).toMatchObject({ attackerId: ana, poolSize: 2, target: { id: orc, name: 'Orc', immunities: ['FEAR'], defense: 13 } });
+      // A crit of this very attack may have set an armor effect: −2 Defense each.
+      const armorEffects = attack.body.target.conditions.filter((condition: { name: string }) => ['GARB_ISSUE', 'WARDROBE_MALFUNCTION'].includes(condition.name));
+      expect(attack.body.target.currentDefense).toBe(13 - 2 * armorEffects.length);
+      expect(attack.body.dice.length).toBeGreaterThanOrEqual(2);
+      expect(attack.body.hits).toBe(attack.body.dice.filter((die: { hit: boolean }) => die.hit).length);
+      expect(attack.body.target.damageTaken).toBe(attack.body.damage);
+      const { events } = await table.gm.data(EVENTS, { c: table.campaignId, after: attack.body.eventSeq - 1 });
+      expect(events[0]).toMatchObject({ seq: attack.body.eventSeq, type: 'enchanted-realms-d20.attack', actorRole: 'PLAYER' });
+      expectError(await call('POST', `/v1/enchanted-realms-d20/combatants/${ana}/attack`, { key: bo.client.key, body: { targetId: orc, kind: 'MELEE', skills: [] } }), 403, 'FORBIDDEN');
+      expectError(await call('POST', `/v1/enchanted-realms-d20/combatants/${ana}/attack`, { key: ada.client.key, body: { targetId: orc, kind: 'THROWN', skills: [] } }), 400, 'BAD_USER_INPUT', { field: 'kind' });
+      expectError(await call('POST', `/v1/enchanted-realms-d20/combatants/${ana}/attack`, { key: ada.client.key, body: { targetId: orc, kind: 'RANGED', skills: [] } }), 422, 'RULE_VIOLATION', { reason: 'EMPTY_POOL' });
+
+      // A player's check is the one the GM called.
+      const checkPath = `/v1/enchanted-realms-d20/combatants/${ana}/check`;
+      const awareness = { kind: 'AWARENESS', dice: 1, modifier: 0, targetValue: 12 };
+      expectError(await call('POST', checkPath, { key: ada.client.key, body: awareness }), 403, 'FORBIDDEN');
+      await table.gm.data(`mutation ($input: EnchantedRealmsD20CallCheckInput!) { enchantedRealmsD20CallCheck(input: $input) { eventSeq } }`, { input: { combatantId: ana, kind: 'AWARENESS', targetValue: 12 } });
+      const check = await call('POST', checkPath, { key: ada.client.key, body: awareness });
+      expect(check.status).toBe(200);
+      expect(check.body).toMatchObject({ combatantId: ana, kind: 'AWARENESS', targetValue: 12, answeredCall: true, successes: check.body.success ? 1 : 0 });
+      expect(check.body.rolled).toEqual([expect.objectContaining({ value: expect.any(Number), quiteDistracted: check.body.rolled[0].value === 1 })]);
+
+      const started = await table.gm.data(`mutation ($input: EnchantedRealmsD20StartCombatInput!) { enchantedRealmsD20StartCombat(input: $input) { combat { id } } }`, {
+        input: { campaignId: table.campaignId, combatantIds: [ana, orc] },
+      });
+      const encounterId = started.enchantedRealmsD20StartCombat.combat.id;
+      expectError(await call('POST', `/v1/enchanted-realms-d20/combats/${encounterId}/next-turn`, { key: ada.client.key }), 403, 'FORBIDDEN');
+      const next = await call('POST', `/v1/enchanted-realms-d20/combats/${encounterId}/next-turn`, { key: table.gm.key });
+      expect(next.status).toBe(200);
+      expect(next.body).toMatchObject({ encounterId, endedTurnOf: ana, started: { combatantId: orc, round: 1 } });
+      // Only an Off Balance Ana's crit set can end with Ana's turn (it lasts through her next turn).
+      expect(next.body.expired.every((ended: { condition: string }) => ended.condition === 'OFF_BALANCE')).toBe(true);
+      expect(next.body.combatants.map((combatant: { id: string }) => combatant.id)).toEqual([ana, orc]);
+      expectError(await call('POST', '/v1/enchanted-realms-d20/combats/not-a-uuid/next-turn', { key: table.gm.key }), 400, 'BAD_USER_INPUT', { field: 'encounterId' });
+    });
+  });
+
   describe('the OpenAPI document', () => {
     it('lists every /v1 route, generated from the code, and nothing else', async () => {
       const response = await call('GET', '/v1/openapi.json');
@@ -401,6 +452,9 @@ describe('REST /v1', () => {
           'POST /v1/yummell/characters/{characterId}/resolve-challenge',
           'POST /v1/yummell/characters/{characterId}/rest',
           'POST /v1/yummell/characters/{characterId}/end-turn',
+          'POST /v1/enchanted-realms-d20/combatants/{attackerId}/attack',
+          'POST /v1/enchanted-realms-d20/combatants/{combatantId}/check',
+          'POST /v1/enchanted-realms-d20/combats/{encounterId}/next-turn',
         ].sort(),
       );
       const dice = document.paths['/v1/campaigns/{campaignId}/dice'].post;

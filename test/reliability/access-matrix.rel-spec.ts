@@ -55,6 +55,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   encounter:                       [U,        U,       N,      ok,    ok,         ok, ok],
   skirmish:                        [U,        U,       N,      ok,    ok,         ok, ok],
   ytterdorrenEncounter:            [U,        U,       N,      ok,    ok,         ok, ok],
+  enchantedRealmsD20Combat:        [U,        U,       N,      ok,    ok,         ok, ok],
   // Subscriptions (graphql-ws)
   campaignEvents:                  [U,        U,       N,      ok,    ok,         ok, ok],
   // The platform's mutations
@@ -132,6 +133,16 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   yummellRest:                     [U,        U,       N,      ok,    F,          ok, ok],
   yummellUseAbility:               [U,        U,       N,      ok,    F,          ok, ok],
   yummellEndTurn:                  [U,        U,       N,      ok,    F,          ok, ok],
+  // Enchanted Realms (d20 edition): "player" is the player of the combatant's character
+  enchantedRealmsD20CreateCombatant: [U,      U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20Attack:        [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20CallCheck:     [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20Check:         [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20StartCombat:   [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20NextTurn:      [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20EndCombat:     [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20ShortRest:     [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsD20Treat:         [U,        U,       N,      ok,    F,          ok, ok],
 };
 
 /** The outcome an answer shows, in the vocabulary of {@link Outcome} (or what went wrong). */

@@ -39,6 +39,7 @@ interface Pools {
   memberIds: string[];
   deckIds: string[];
   encounterIds: string[];
+  combatantIds: string[];
   cardIds: string[];
   rulesets: string[];
 }
@@ -95,6 +96,7 @@ function scalarValue(typeName: string, field: string, pools: Pools): fc.Arbitrar
       if (/member/i.test(field)) return pick(pools.memberIds, hostileId);
       if (/deck/i.test(field)) return pick(pools.deckIds, hostileId);
       if (/encounter/i.test(field)) return pick(pools.encounterIds, hostileId);
+      if (/combatant|attacker|target/i.test(field)) return pick(pools.combatantIds, hostileId);
       if (/enemy/i.test(field)) return pick(['e1', 'e2', 'e9'], hostileId);
       if (/card/i.test(field)) return pick(pools.cardIds, hostileId);
       if (/character|actor|^from$|^to$/i.test(field)) return pick(pools.characterIds, hostileId);
@@ -252,7 +254,8 @@ describe('fuzzing the variables of every mutation of the schema', () => {
       characterIds: characters.map((row) => row.id),
       memberIds: tables.flatMap((table) => [table.gm.memberId, table.ada.memberId, table.bo.memberId]),
       deckIds: decks.map((deck) => deck.id),
-      encounterIds: tables.flatMap((table) => (table.tenthRealm ? [table.tenthRealm.encounterId] : [])),
+      encounterIds: tables.flatMap((table) => [table.tenthRealm?.encounterId, table.enchantedRealmsD20?.encounterId].filter((id): id is string => id !== undefined)),
+      combatantIds: tables.flatMap((table) => (table.enchantedRealmsD20 ? [table.enchantedRealmsD20.adaCombatantId, table.enchantedRealmsD20.foeCombatantId] : [])),
       cardIds: [...cardIds],
       rulesets: rulesets.map((ruleset: { id: string }) => ruleset.id),
     };

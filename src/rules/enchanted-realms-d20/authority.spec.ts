@@ -5,7 +5,8 @@ import { D20_RULES } from './index.js';
 const INPUTS: Record<keyof typeof D20_RULES, string[]> = {
   enchantedRealmsD20CreateCombatant: ['campaignId', 'name', 'characterId', 'defense', 'armorWorn', 'armorValue', 'skills', 'immunities'],
   enchantedRealmsD20Attack: ['attackerId', 'targetId', 'kind', 'skills', 'advantage', 'disadvantage', 'modifier', 'damagePerHit', 'grantsCrit'],
-  enchantedRealmsD20Check: ['combatantId', 'kind', 'dice', 'modifier', 'targetValue', 'advantage', 'disadvantage', 'subAttribute', 'social'],
+  enchantedRealmsD20CallCheck: ['combatantId', 'kind', 'targetValue', 'advantage', 'disadvantage', 'subAttribute', 'social'],
+  enchantedRealmsD20Check: ['combatantId', 'kind', 'dice', 'modifier', 'targetValue', 'advantage', 'disadvantage', 'subAttribute', 'social', 'asCalled'],
   enchantedRealmsD20StartCombat: ['campaignId', 'combatantIds'],
   enchantedRealmsD20NextTurn: ['encounterId'],
   enchantedRealmsD20EndCombat: ['encounterId'],
@@ -32,6 +33,7 @@ describe('who decides each input (AUTHORITY)', () => {
     ['enchantedRealmsD20Attack', 'grantsCrit', 'GM'],
     ['enchantedRealmsD20Check', 'targetValue', 'GM'],
     ['enchantedRealmsD20Check', 'kind', 'GM'],
+    ['enchantedRealmsD20CallCheck', '*', 'GM'],
     ['enchantedRealmsD20StartCombat', '*', 'GM'],
     ['enchantedRealmsD20NextTurn', '*', 'GM'],
     ['enchantedRealmsD20CreateCombatant', 'immunities', 'GM'],

@@ -1,5 +1,5 @@
-import { check, type CheckInput, type CheckKind } from './check.js';
-import type { Condition } from './state.js';
+import { callCheck, check, type CallCheckInput, type CheckCall, type CheckInput, type CheckKind } from './check.js';
+import { D20_EVENTS, type Condition } from './state.js';
 import { accepted, combatant, condition, dice, refused, run, stateWith } from './testing.js';
 
 const table = (conditions: Condition[] = []) => stateWith([combatant('ana', { conditions })]);
@@ -91,5 +91,62 @@ describe('refusals', () => {
     ['an unknown combatant', [], { combatantId: 'zed' }, 'UNKNOWN_COMBATANT'],
   ])('%s', (_, conditions, extra, reason) => {
     expect(refused(run(check, table(conditions), roll('SKILL', extra)))).toMatchObject({ reason, message: expect.any(String) });
+  });
+});
+
+describe('a check the GM calls, which the player rolls (seed 004, line 17: the GM sets the Target Value)', () => {
+  const call: CheckCall = { kind: 'PRESERVATION_SAVE', targetValue: 14, advantage: false, disadvantage: true, subAttribute: 'RESILIENCE', social: false };
+  const called = (conditions: Condition[] = []) => stateWith([combatant('ana', { conditions, calledCheck: call })]);
+  const asCalled = (extra: Partial<CheckInput> = {}): CheckInput => ({ combatantId: 'ana', kind: 'PRESERVATION_SAVE', dice: 2, modifier: 3, targetValue: 14, asCalled: true, ...extra });
+
+  it('keeps the call on the combatant and records it', () => {
+    const input: CallCheckInput = { combatantId: 'ana', kind: 'PRESERVATION_SAVE', targetValue: 14, disadvantage: true, subAttribute: ' resilience ' };
+    const outcome = accepted(run(callCheck, table(), input));
+    expect(outcome.result.call).toEqual(call);
+    expect(outcome.state.combatants.ana.calledCheck).toEqual(call);
+    expect(outcome.events).toEqual([{ type: D20_EVENTS.checkCalled, payload: expect.objectContaining({ combatantId: 'ana', call }) }]);
+  });
+
+  it('replaces a call that waits with the new one', () => {
+    const outcome = accepted(run(callCheck, called(), { combatantId: 'ana', kind: 'AWARENESS', targetValue: 11 }));
+    expect(outcome.state.combatants.ana.calledCheck).toEqual({ kind: 'AWARENESS', targetValue: 11, advantage: false, disadvantage: false, subAttribute: null, social: false });
+  });
+
+  it("rolls as called: the call's disadvantage applies, the input's circumstances do not, and the call is answered", () => {
+    const outcome = accepted(run(check, called(), asCalled({ advantage: true }), dice(13)));
+    expect(outcome.result).toMatchObject({ advantageFrom: [], disadvantageFrom: ['INPUT'], setup: { poolSize: 1, targetValue: 14 }, successes: 1, answeredCall: call });
+    expect(outcome.state.combatants.ana.calledCheck).toBeNull();
+  });
+
+  it("applies Beaten through the call's sub-attribute", () => {
+    const beaten = condition('BEATEN', 'UNTIL_SHORT_REST', 'orc');
+    const outcome = accepted(run(check, called([beaten]), asCalled({ dice: 3 }), dice(10, 10)));
+    expect(outcome.result.disadvantageFrom).toEqual(['INPUT', 'BEATEN']);
+  });
+
+  it('is answered by a check the GM rolls of the kind and Target Value called, and not by another', () => {
+    const same = accepted(run(check, called(), { combatantId: 'ana', kind: 'PRESERVATION_SAVE', dice: 1, modifier: 0, targetValue: 14 }, dice(8)));
+    expect(same.state.combatants.ana.calledCheck).toBeNull();
+    const other = accepted(run(check, called(), { combatantId: 'ana', kind: 'AWARENESS', dice: 1, modifier: 0, targetValue: 14 }, dice(8)));
+    expect(other.result.answeredCall).toBeNull();
+    expect(other.state.combatants.ana.calledCheck).toEqual(call);
+  });
+
+  it.each<[string, CheckCall | null, Partial<CheckInput>, string]>([
+    ['no call', null, {}, 'NO_CHECK_CALLED'],
+    ['another kind', call, { kind: 'FEAT_SAVE' }, 'NOT_THE_CHECK_CALLED'],
+    ['another Target Value', call, { targetValue: 9 }, 'NOT_THE_CHECK_CALLED'],
+  ])('refuses a check as called with %s', (_, calledCheck, extra, reason) => {
+    const state = stateWith([combatant('ana', { calledCheck })]);
+    expect(refused(run(check, state, asCalled(extra), dice(10, 10)))).toMatchObject({ reason, message: expect.any(String) });
+  });
+
+  it.each<[string, Partial<CallCheckInput>, string]>([
+    ['an unknown combatant', { combatantId: 'zed' }, 'UNKNOWN_COMBATANT'],
+    ['an unknown kind', { kind: 'LUCK' as never }, 'INVALID_KIND'],
+    ['a fractional Target Value', { targetValue: 1.5 }, 'INVALID_NUMBER'],
+    ['a sub-attribute that is not a name', { subAttribute: 'resilience!' }, 'INVALID_SUB_ATTRIBUTE'],
+  ])('refuses a call of %s', (_, extra, reason) => {
+    expect(refused(run(callCheck, table(), { combatantId: 'ana', kind: 'SKILL', targetValue: 12, ...extra }))).toMatchObject({ reason });
   });
 });

@@ -3,10 +3,11 @@
  * checks"; seed 004, lines 4–17).
  */
 import { rule } from '../kernel/outcome.js';
+import { copyData } from '../plain-data.js';
 import type { Rng } from '../random/random-stream.js';
 import { MAX_SKILL_DICE } from './attack-roll.js';
 import { requireId } from './combatant.js';
-import { combatantOf, D20_EVENTS, MAX_SCORE, optionalFlag, refuse, requireInteger, standingOf, type D20State } from './state.js';
+import { combatantOf, D20_EVENTS, MAX_SCORE, optionalFlag, refuse, requireInteger, standingOf, type Combatant, type D20State } from './state.js';
 
 export const CHECK_KINDS = ['SKILL', 'ATTRIBUTE', 'AWARENESS', 'PRESERVATION_SAVE', 'FEAT_SAVE', 'COMPETITION'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -31,6 +32,27 @@ export interface CheckInput {
   subAttribute?: string | null;
   /** A social interaction, for Marked. */
   social?: boolean;
+  /**
+   * Roll the check the GM called for this combatant ({@link callCheck}): `kind` and `targetValue`
+   * must be the call's, and the call's advantage, disadvantage, sub-attribute and social flag apply
+   * in place of the input's. How a player rolls a check whose kind and Target Value are the GM's.
+   */
+  asCalled?: boolean;
+}
+
+/**
+ * A check the GM calls for a combatant (seed 004, line 17: the Target Value "has been
+ * calculated" by the GM): what it is, against what, and the circumstances the GM rules on. The
+ * combatant's player then rolls it with their own dice and modifier.
+ */
+export interface CheckCall {
+  kind: CheckKind;
+  targetValue: number;
+  advantage: boolean;
+  disadvantage: boolean;
+  /** Upper case, or null when the check is not a save of a sub-attribute. */
+  subAttribute: string | null;
+  social: boolean;
 }
 
 /** Everything a check roll depends on; events carry it so the roll can be replayed. */
@@ -71,7 +93,21 @@ export interface CheckResult extends CheckRoll {
   setup: CheckSetup;
   advantageFrom: Array<'INPUT'>;
   disadvantageFrom: CheckDisadvantageSource[];
+  /** The call this check answered (it was of the kind and Target Value called), or null. */
+  answeredCall: CheckCall | null;
 }
+
+const SUB_ATTRIBUTE = /^[A-Z][A-Z_]{0,39}$/;
+
+/** A sub-attribute's name in upper case (RESILIENCE, JUDGMENT, …), or null when none is given. */
+export function requireSubAttribute(value: unknown): string | null {
+  if (value == null) return null;
+  const name = typeof value === 'string' ? value.trim().toUpperCase() : '';
+  if (!SUB_ATTRIBUTE.test(name)) refuse('INVALID_SUB_ATTRIBUTE', 'subAttribute is the name of a sub-attribute, such as RESILIENCE or JUDGMENT (letters and _, up to 40)');
+  return name;
+}
+
+const checkName = (call: Pick<CheckCall, 'kind' | 'targetValue'>): string => `${call.kind.toLowerCase().replace('_', ' ')} against ${call.targetValue}`;
 
 /**
  * Reads one die of a check (seed 004, lines 10–17; enchanted-realms-d20.md, "Raw dice values"):
@@ -115,20 +151,66 @@ export const check = rule<D20State, CheckInput, CheckResult>(D20_EVENTS.check, (
   const dice = requireInteger(input.dice, 0, MAX_SKILL_DICE, 'dice');
   const modifier = requireInteger(input.modifier, -MAX_SCORE, MAX_SCORE, 'modifier');
   const targetValue = requireInteger(input.targetValue, -MAX_SCORE, MAX_SCORE, 'targetValue');
-  const subAttribute = input.subAttribute == null ? null : String(input.subAttribute).toUpperCase();
+  const call = combatant.calledCheck;
+  const circumstances = optionalFlag(input.asCalled, 'asCalled') ? calledCircumstances(combatant, input) : input;
+  const subAttribute = requireSubAttribute(circumstances.subAttribute);
   const standing = standingOf(combatant);
   const save = SAVES.includes(input.kind);
 
-  const advantageFrom: Array<'INPUT'> = optionalFlag(input.advantage, 'advantage') ? ['INPUT'] : [];
+  const advantageFrom: Array<'INPUT'> = optionalFlag(circumstances.advantage, 'advantage') ? ['INPUT'] : [];
   const disadvantageFrom: CheckDisadvantageSource[] = [];
-  if (optionalFlag(input.disadvantage, 'disadvantage')) disadvantageFrom.push('INPUT');
+  if (optionalFlag(circumstances.disadvantage, 'disadvantage')) disadvantageFrom.push('INPUT');
   if (standing.disadvantageOnAllRolls) disadvantageFrom.push('HEAVY_BLOW');
   if (save && subAttribute === 'RESILIENCE' && standing.disadvantageOnResilienceSaves) disadvantageFrom.push('BEATEN');
   if (save && subAttribute === 'JUDGMENT' && standing.disadvantageOnJudgmentSaves) disadvantageFrom.push('SHOCKED');
-  if (optionalFlag(input.social, 'social') && standing.disadvantageOnSocial) disadvantageFrom.push('MARKED');
+  if (optionalFlag(circumstances.social, 'social') && standing.disadvantageOnSocial) disadvantageFrom.push('MARKED');
 
   const poolSize = dice + (advantageFrom.length > 0 ? 1 : 0) - (disadvantageFrom.length > 0 ? 1 : 0);
   if (poolSize <= 0) refuse('EMPTY_POOL', 'a pool of 0 dice cannot be rolled');
   const setup: CheckSetup = { kind: input.kind, sides: sidesOf(input.kind), poolSize, modifier, targetValue };
-  return { setup, advantageFrom, disadvantageFrom, ...rollCheck(setup, play.rng) };
+  // A check of the kind and Target Value called answers the call, whoever rolls it.
+  const answeredCall = call !== null && call.kind === input.kind && call.targetValue === targetValue ? call : null;
+  if (answeredCall !== null) combatant.calledCheck = null;
+  return { setup, advantageFrom, disadvantageFrom, answeredCall, ...rollCheck(setup, play.rng) };
+});
+
+/** The circumstances of the check the GM called, which a check `asCalled` must be; or a refusal. */
+function calledCircumstances(combatant: Combatant, input: CheckInput): Pick<CheckInput, 'advantage' | 'disadvantage' | 'subAttribute' | 'social'> {
+  const call = combatant.calledCheck;
+  if (call === null) refuse('NO_CHECK_CALLED', `the GM has not called for a check of ${combatant.name}`);
+  if (call.kind !== input.kind || call.targetValue !== input.targetValue) {
+    refuse('NOT_THE_CHECK_CALLED', `the GM called for a ${checkName(call)} of ${combatant.name}, not a ${checkName(input)}`);
+  }
+  return call;
+}
+
+export interface CallCheckInput {
+  combatantId: string;
+  kind: CheckKind;
+  targetValue: number;
+  advantage?: boolean;
+  disadvantage?: boolean;
+  subAttribute?: string | null;
+  social?: boolean;
+}
+
+/**
+ * `enchantedRealmsD20CallCheck`: the GM calls for a check of a combatant — its kind, its Target
+ * Value and the circumstances (seed 004, line 17: the GM calculates the Target Value) — which its
+ * player then rolls with `asCalled`. **Decision**: one call waits per combatant; a new call
+ * replaces it; a check of the kind and Target Value called answers it.
+ */
+export const callCheck = rule<D20State, CallCheckInput, { call: CheckCall; combatant: Combatant }>(D20_EVENTS.checkCalled, (play, input) => {
+  const combatant = combatantOf(play.state, requireId(input.combatantId, 'combatantId'));
+  if (!CHECK_KINDS.includes(input.kind)) refuse('INVALID_KIND', `a check is one of ${CHECK_KINDS.join(', ')}`);
+  const call: CheckCall = {
+    kind: input.kind,
+    targetValue: requireInteger(input.targetValue, -MAX_SCORE, MAX_SCORE, 'targetValue'),
+    advantage: optionalFlag(input.advantage, 'advantage'),
+    disadvantage: optionalFlag(input.disadvantage, 'disadvantage'),
+    subAttribute: requireSubAttribute(input.subAttribute),
+    social: optionalFlag(input.social, 'social'),
+  };
+  combatant.calledCheck = call;
+  return { call, combatant: copyData(combatant) };
 });

@@ -30,6 +30,7 @@ describe('creating a combatant: player characters and foes alike (seed 004, line
       pain: 0,
       anxiety: 0,
       spite: 0,
+      calledCheck: null,
     };
     expect(outcome.result.combatant).toEqual(expected);
     expect(outcome.state.combatants['orc-1']).toEqual(expected);

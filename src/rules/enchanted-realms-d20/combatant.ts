@@ -107,6 +107,7 @@ export const createCombatant = rule<D20State, CreateCombatantInput, { combatant:
     pain: 0,
     anxiety: 0,
     spite: 0,
+    calledCheck: null,
   };
   play.state.combatants[id] = combatant;
   return { combatant: copyData(combatant) };

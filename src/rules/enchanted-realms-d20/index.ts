@@ -4,7 +4,7 @@
  * odds of an attack. The platform registers this folder through this file.
  */
 import { attack } from './attack.js';
-import { check } from './check.js';
+import { callCheck, check } from './check.js';
 import { endCombat, nextTurn, startCombat } from './combat.js';
 import { createCombatant } from './combatant.js';
 import { shortRest, treat } from './recovery.js';
@@ -26,6 +26,7 @@ export * from './state.js';
 export const D20_RULES = {
   enchantedRealmsD20CreateCombatant: createCombatant,
   enchantedRealmsD20Attack: attack,
+  enchantedRealmsD20CallCheck: callCheck,
   enchantedRealmsD20Check: check,
   enchantedRealmsD20StartCombat: startCombat,
   enchantedRealmsD20NextTurn: nextTurn,

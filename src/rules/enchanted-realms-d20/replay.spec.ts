@@ -1,7 +1,7 @@
 import type { LoggedEvent } from '../kernel/replay.js';
 import { RandomStream } from '../random/random-stream.js';
 import { attack, type AttackInput } from './attack.js';
-import { check } from './check.js';
+import { callCheck, check } from './check.js';
 import { endCombat, nextTurn, startCombat } from './combat.js';
 import { createCombatant } from './combatant.js';
 import { shortRest, treat } from './recovery.js';
@@ -131,7 +131,8 @@ describe('every event type the rules record has a replayer', () => {
     play(createCombatant, { combatantId: 'orc', name: 'Orc', ...base });
     play(startCombat, { encounterId: 'e', combatantIds: ['ana', 'orc'] });
     play(attack, { attackerId: 'ana', targetId: 'orc', kind: 'MELEE', skills: ['MELEE_TRAINING', 'STYLE_SLASHING'] }, 20, 5, 5, 99);
-    play(check, { combatantId: 'orc', kind: 'FEAT_SAVE', dice: 1, modifier: 0, targetValue: 10 }, 12);
+    play(callCheck, { combatantId: 'orc', kind: 'FEAT_SAVE', targetValue: 10 });
+    play(check, { combatantId: 'orc', kind: 'FEAT_SAVE', dice: 1, modifier: 0, targetValue: 10, asCalled: true }, 12);
     play(nextTurn, { encounterId: 'e' });
     play(endCombat, { encounterId: 'e' });
     play(shortRest, { combatantIds: ['orc'] });

@@ -134,6 +134,7 @@ const guarded =
 export const REPLAYERS: Record<string, Replayer> = {
   [D20_EVENTS.combatantCreated]: nothingRandom,
   [D20_EVENTS.attack]: guarded(replayAttack),
+  [D20_EVENTS.checkCalled]: nothingRandom,
   [D20_EVENTS.check]: guarded(replayCheck),
   [D20_EVENTS.combatStarted]: guarded((event, rng) => replayTurnStart(event.payload.started, rng)),
   [D20_EVENTS.turnAdvanced]: guarded((event, rng) => replayTurnStart(event.payload.started, rng)),

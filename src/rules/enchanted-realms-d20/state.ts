@@ -3,6 +3,7 @@
  * conditions, and the combats that time those conditions. Plain JSON data, stored in jsonb.
  */
 import { refuse as refuseRule } from '../kernel/outcome.js';
+import type { CheckCall } from './check.js';
 import { ARMOR_EFFECT_DEFENSE_PENALTY, ARMOR_EFFECTS, TURN_BOUND, type CritEffect, type ImmunityKind, type LastsUntil } from './crit-table.js';
 
 /** The ruleset's id in the registry. */
@@ -52,6 +53,8 @@ export interface Combatant {
   pain: number;
   anxiety: number;
   spite: number;
+  /** The check the GM called for it and it has not rolled yet, or null (see check.ts, callCheck). */
+  calledCheck: CheckCall | null;
 }
 
 export type CombatStatus = 'ACTIVE' | 'ENDED';
@@ -111,7 +114,10 @@ export type D20ViolationReason =
   | 'NO_SUCH_CONDITION'
   | 'NOT_TREATABLE'
   | 'TREATMENT_DOES_NOT_WORK'
-  | 'UNKNOWN_TREATMENT';
+  | 'UNKNOWN_TREATMENT'
+  | 'INVALID_SUB_ATTRIBUTE'
+  | 'NO_CHECK_CALLED'
+  | 'NOT_THE_CHECK_CALLED';
 
 /** Stops the rule with a reason of this ruleset: nothing it changed is kept. */
 export function refuse(reason: D20ViolationReason, message: string): never {
@@ -232,6 +238,7 @@ export const D20_EVENTS = {
   combatantCreated: 'enchanted-realms-d20.combatant.created',
   attack: 'enchanted-realms-d20.attack',
   check: 'enchanted-realms-d20.check',
+  checkCalled: 'enchanted-realms-d20.check.called',
   combatStarted: 'enchanted-realms-d20.combat.started',
   turnAdvanced: 'enchanted-realms-d20.turn.advanced',
   combatEnded: 'enchanted-realms-d20.combat.ended',

@@ -67,6 +67,7 @@ export function combatant(id: string, overrides: Partial<Combatant> = {}): Comba
     pain: 0,
     anxiety: 0,
     spite: 0,
+    calledCheck: null,
     ...overrides,
   };
 }

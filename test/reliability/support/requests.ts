@@ -23,6 +23,7 @@ const TENTH_REALM = 'tenth-realm';
 const ENCHANTED_REALMS = 'enchanted-realms-cards';
 const YTTERDORREN = 'ytterdorren';
 const YUMMELL = 'yummell';
+const D20 = 'enchanted-realms-d20';
 
 const tr = (table: Table) => {
   if (!table.tenthRealm) throw new Error(`${table.ruleset} has no Tenth Realm state`);
@@ -106,6 +107,53 @@ const MATRIX_RAT = {
   },
 };
 
+const D20_CHARACTER = `mutation ($input: CreateCharacterInput!) { createCharacter(input: $input) { id } }`;
+const D20_CREATE = `mutation ($input: EnchantedRealmsD20CreateCombatantInput!) { enchantedRealmsD20CreateCombatant(input: $input) { combatant { id } } }`;
+const D20_START = `mutation ($input: EnchantedRealmsD20StartCombatInput!) { enchantedRealmsD20StartCombat(input: $input) { combat { id } } }`;
+const D20_SKILLS = ['MELEE_TRAINING', 'STYLE_SLASHING'];
+/** A foe's pool of 5: with advantage, 6 dice, so that crits come often. */
+const D20_FOE_SKILLS = ['MELEE_TRAINING', 'STYLE_CLEAVING', 'WEAPON_FORTE', 'CHARGING', 'MASSIVE_BLOW'];
+const D20_ATTACK = `mutation ($input: EnchantedRealmsD20AttackInput!) { enchantedRealmsD20Attack(input: $input) { target { conditions { name } } } }`;
+/** The treatment that ends each condition a treatment can end (recovery.ts, CURES). */
+const D20_CURES: Record<string, Record<string, string>> = {
+  BLEEDING: { treatment: 'BANDAGE' },
+  GARB_ISSUE: { treatment: 'CORRECT' },
+  WARDROBE_MALFUNCTION: { treatment: 'REPAIR' },
+  MARKED: { treatment: 'TREATMENT_SPELL', spellStrength: 'MODERATE' },
+};
+
+/** A fresh d20 combatant, out of any combat: Ada's (fighting as a new character of hers) or a foe of the GM's. */
+async function d20Combatant(table: Table, whose: 'ada' | 'foe'): Promise<string> {
+  const gm = table.gm.client;
+  const characterId =
+    whose === 'ada' ? (await gm.data(D20_CHARACTER, { input: { campaignId: table.campaignId, name: 'Matrix fighter', memberId: table.ada.memberId } })).createCharacter.id : undefined;
+  const input = { campaignId: table.campaignId, characterId, name: whose === 'ada' ? 'Matrix Ana' : 'Matrix orc', defense: 12, armorWorn: true, armorValue: 100, skills: whose === 'ada' ? D20_SKILLS : D20_FOE_SKILLS };
+  return (await gm.data(D20_CREATE, { input })).enchantedRealmsD20CreateCombatant.combatant.id;
+}
+
+/**
+ * A fresh combatant of Ada's with a condition a treatment ends, and that treatment. Conditions
+ * come from crits, which the campaign's stream decides: a foe with a pool of 6 attacks until one
+ * lands (about 1 attack in 30).
+ */
+async function d20Treatable(table: Table): Promise<Record<string, string>> {
+  const combatantId = await d20Combatant(table, 'ada');
+  const foe = await d20Combatant(table, 'foe');
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const swing = { attackerId: foe, targetId: combatantId, kind: 'MELEE', skills: D20_FOE_SKILLS, advantage: true, damagePerHit: 0 };
+    const { enchantedRealmsD20Attack } = await table.gm.client.data(D20_ATTACK, { input: swing });
+    const condition = (enchantedRealmsD20Attack.target.conditions as Array<{ name: string }>).find((each) => each.name in D20_CURES);
+    if (condition) return { combatantId, condition: condition.name, ...D20_CURES[condition.name] };
+  }
+  throw new Error('no crit left a treatable condition in 1000 attacks');
+}
+
+/** A fresh d20 combat under way: a new combatant of Ada's against a new foe. */
+async function d20Combat(table: Table): Promise<string> {
+  const combatantIds = [await d20Combatant(table, 'ada'), await d20Combatant(table, 'foe')];
+  return (await table.gm.client.data(D20_START, { input: { campaignId: table.campaignId, combatantIds } })).enchantedRealmsD20StartCombat.combat.id;
+}
+
 /**
  * A valid request of every operation of the schema, by name. The access matrix fails for an
  * operation of the schema that is missing here, so every new operation gets one.
@@ -124,6 +172,7 @@ export const REQUESTS: Record<string, RequestSpec> = {
   encounter: { scope: TENTH_REALM, variables: async ({ table }) => ({ id: tr(table).encounterId }) },
   skirmish: { scope: YTTERDORREN, variables: async (attempt) => ({ id: (await ytterdorrenSkirmish(attempt)).skirmishId }) },
   ytterdorrenEncounter: { scope: YTTERDORREN, variables: async (attempt) => ({ id: (await ytterdorrenEncounter(attempt)).encounterId }) },
+  enchantedRealmsD20Combat: { scope: D20, variables: async ({ table }) => ({ id: await d20Combat(table) }) },
 
   // ---- subscriptions ------------------------------------------------------------------------
   campaignEvents: { scope: 'every', variables: async ({ table }) => ({ campaignId: table.campaignId, afterSeq: 0 }) },
@@ -432,5 +481,46 @@ export const REQUESTS: Record<string, RequestSpec> = {
       await table.gm.client.data(`mutation ($input: YummellCharacterInput!) { yummellRest(input: $input) { position } }`, { input: { characterId } });
       return { input: { characterId } };
     },
+  },
+
+  // ---- Enchanted Realms (d20 edition) -------------------------------------------------------
+  enchantedRealmsD20CreateCombatant: {
+    scope: D20,
+    variables: async ({ table }) => {
+      const { createCharacter } = await table.gm.client.data(D20_CHARACTER, { input: { campaignId: table.campaignId, name: 'Matrix fighter', memberId: table.ada.memberId } });
+      return { input: { campaignId: table.campaignId, characterId: createCharacter.id, name: 'Matrix Ana', defense: 12, armorWorn: false, skills: D20_SKILLS } };
+    },
+  },
+  enchantedRealmsD20Attack: {
+    scope: D20,
+    variables: async ({ table }) => ({
+      input: { attackerId: await d20Combatant(table, 'ada'), targetId: await d20Combatant(table, 'foe'), kind: 'MELEE', skills: D20_SKILLS, damagePerHit: 2 },
+    }),
+  },
+  enchantedRealmsD20CallCheck: {
+    scope: D20,
+    variables: async ({ table }) => ({ input: { combatantId: await d20Combatant(table, 'ada'), kind: 'AWARENESS', targetValue: 12 } }),
+  },
+  enchantedRealmsD20Check: {
+    scope: D20,
+    variables: async ({ table }) => {
+      // A player rolls the check the GM called: the GM calls it first.
+      const combatantId = await d20Combatant(table, 'ada');
+      await table.gm.client.data(`mutation ($input: EnchantedRealmsD20CallCheckInput!) { enchantedRealmsD20CallCheck(input: $input) { eventSeq } }`, {
+        input: { combatantId, kind: 'AWARENESS', targetValue: 12 },
+      });
+      return { input: { combatantId, kind: 'AWARENESS', dice: 1, modifier: 2, targetValue: 12 } };
+    },
+  },
+  enchantedRealmsD20StartCombat: {
+    scope: D20,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, combatantIds: [await d20Combatant(table, 'ada'), await d20Combatant(table, 'foe')] } }),
+  },
+  enchantedRealmsD20NextTurn: { scope: D20, variables: async ({ table }) => ({ input: { encounterId: await d20Combat(table) } }) },
+  enchantedRealmsD20EndCombat: { scope: D20, variables: async ({ table }) => ({ input: { encounterId: await d20Combat(table) } }) },
+  enchantedRealmsD20ShortRest: { scope: D20, variables: async ({ table }) => ({ input: { campaignId: table.campaignId, combatantIds: [await d20Combatant(table, 'ada')] } }) },
+  enchantedRealmsD20Treat: {
+    scope: D20,
+    variables: async ({ table }) => ({ input: await d20Treatable(table) }),
   },
 };

@@ -77,6 +77,7 @@ export interface Table {
   enchantedRealms?: { adaCharacterId: string; boCharacterId: string; npcCharacterId: string };
   /** Yummell racers: Ada's (Cleptomania, Heroism) and Bo's, in that turn order. */
   yummell?: { adaCharacterId: string; boCharacterId: string };
+  enchantedRealmsD20?: { adaCombatantId: string; foeCombatantId: string; encounterId: string };
 }
 
 const CREATE_CAMPAIGN = `mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id } gm { id } gmKey } }`;
@@ -109,6 +110,8 @@ export const YUMMELL_CHARACTERISTICS = { strength: 5, charm: 4, agility: 6, magi
  * the tests move (an arrived racer can no longer act), and any card enters the next free square.
  */
 const YUMMELL_TRACK = { name: 'The long road', squares: Array.from({ length: 300 }, () => ({ terrain: 'PLAIN' })) };
+const D20_CREATE = `mutation ($input: EnchantedRealmsD20CreateCombatantInput!) { enchantedRealmsD20CreateCombatant(input: $input) { combatant { id } } }`;
+const D20_START = `mutation ($input: EnchantedRealmsD20StartCombatInput!) { enchantedRealmsD20StartCombat(input: $input) { combat { id } } }`;
 
 export type TenthRealmStage = 'draft' | 'vanori' | 'active';
 
@@ -116,8 +119,9 @@ export type TenthRealmStage = 'draft' | 'vanori' | 'active';
  * The prepared world of the reliability tests: one campaign per ruleset the server lists (so a new
  * ruleset is covered by itself), each with a GM, two players (Ada, Bo) with characters, an NPC,
  * decks, cards in every hand and the ruleset's own state (Tenth Realm characters, a region and an
- * active combat; Enchanted Realms adventurers); and one more campaign, elsewhere, whose GM plays
- * "the GM of another campaign". Setup runs as the GM (or the ADMIN) and must succeed.
+ * active combat; Enchanted Realms adventurers; d20 combatants in a combat); and one more campaign,
+ * elsewhere, whose GM plays "the GM of another campaign". Setup runs as the GM (or the ADMIN) and
+ * must succeed.
  */
 export class World {
   readonly admin: ArbiterClient;
@@ -445,6 +449,15 @@ async function openTable(
         })
       ).yummellCreateCharacter.character.id as string;
     table.yummell = { adaCharacterId: await racer(ada.memberId, 'Fulmergh', ['CLEPTOMANIA']), boCharacterId: await racer(bo.memberId, 'Grimla', []) };
+  }
+  if (ruleset === 'enchanted-realms-d20') {
+    const combatant = async (input: Record<string, unknown>) =>
+      (await gm.client.data(D20_CREATE, { input: { campaignId, defense: 12, armorWorn: true, skills: ['MELEE_TRAINING', 'STYLE_SLASHING'], ...input } }))
+        .enchantedRealmsD20CreateCombatant.combatant.id as string;
+    const adaCombatantId = await combatant({ characterId: adaCharacterId, name: 'Ana' });
+    const foeCombatantId = await combatant({ name: 'Orc', immunities: ['FEAR'] });
+    const started = await gm.client.data(D20_START, { input: { campaignId, combatantIds: [adaCombatantId, foeCombatantId] } });
+    table.enchantedRealmsD20 = { adaCombatantId, foeCombatantId, encounterId: started.enchantedRealmsD20StartCombat.combat.id };
   }
   return table;
 }
