@@ -440,6 +440,7 @@ describe('REST /v1', () => {
         [
           'POST /v1/campaigns/{campaignId}/dice',
           'GET /v1/campaigns/{campaignId}/events',
+          'GET /v1/odds/roll',
           'POST /v1/decks/{deckId}/draw',
           'POST /v1/tenth-realm/characters/{characterId}/trial-roll',
           'POST /v1/enchanted-realms/campaigns/{campaignId}/draw',
