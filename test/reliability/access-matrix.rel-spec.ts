@@ -45,6 +45,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   // Queries
   rulesets:                        [ok,       U,       ok,     ok,    ok,         ok, ok],
   cardPreset:                      [ok,       U,       ok,     ok,    ok,         ok, ok],
+  rollOdds:                        [ok,       U,       ok,     ok,    ok,         ok, ok],
   me:                              [U,        U,       ok,     ok,    ok,         ok, ok],
   campaigns:                       [U,        U,       ok,     ok,    ok,         ok, ok],
   campaign:                        [U,        U,       N,      ok,    ok,         ok, ok],

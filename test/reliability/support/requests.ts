@@ -164,6 +164,7 @@ export const REQUESTS: Record<string, RequestSpec> = {
   campaigns: { scope: 'every', variables: async () => ({}) },
   rulesets: { scope: 'every', variables: async () => ({}) },
   cardPreset: { scope: 'every', variables: async () => ({ id: 'standard-52' }) },
+  rollOdds: { scope: 'every', variables: async () => ({ expression: '4d6kh3', atLeast: 12 }) },
   campaign: { scope: 'every', variables: async ({ table }) => ({ id: table.campaignId }) },
   character: { scope: 'every', variables: async ({ table }) => ({ id: table.adaCharacterId }) },
   deck: { scope: 'every', variables: async ({ table }) => ({ id: table.deckId }) },
