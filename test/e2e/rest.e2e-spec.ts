@@ -443,6 +443,7 @@ describe('REST /v1', () => {
           'GET /v1/odds/roll',
           'POST /v1/decks/{deckId}/draw',
           'POST /v1/tenth-realm/characters/{characterId}/trial-roll',
+          'GET /v1/tenth-realm/characters/{characterId}/trial-odds',
           'POST /v1/enchanted-realms/campaigns/{campaignId}/draw',
           'POST /v1/ytterdorren/campaigns/{campaignId}/skirmishes',
           'POST /v1/ytterdorren/skirmishes/{skirmishId}/stance',

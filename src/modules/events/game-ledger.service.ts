@@ -7,6 +7,7 @@ import { isConnectionFailure, isContentionFailure } from '../../infra/database-e
 import { afterRequestCommits, currentRequestContext } from '../../infra/request-context.js';
 import { inTransaction, Transactions } from '../../infra/transactions.js';
 import { epochKey } from '../../rules/random/epoch-key.js';
+import { NoRandomness } from '../../rules/random/no-randomness.js';
 import { RecordingRng } from '../../rules/random/recording-rng.js';
 import type { Rng } from '../../rules/random/random-stream.js';
 import type { Principal } from '../auth/principal.js';
@@ -75,6 +76,26 @@ export class GameLedger {
     // and each attempt goes back to a savepoint when it fails.
     if (inTransaction()) return this.attempts(() => this.transactions.inSavepoint(() => this.attempt(actor, campaignId, work, true)));
     return this.turns.acquire(campaignId, () => this.attempts(() => this.attempt(actor, campaignId, work, false)));
+  }
+
+  /**
+   * Reads a campaign as a move would see it, for a query that must change nothing (odds): no
+   * turn or lock is taken, its random stream refuses every draw, recording an event is a fault,
+   * and whatever it queues on `changes` is never written.
+   */
+  async read<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>): Promise<T> {
+    const campaign = await this.moves.findCampaign(campaignId, false);
+    if (!campaign) throw new NotFoundError('Campaign', campaignId);
+    const action: CampaignAction = {
+      campaign,
+      actor,
+      rng: new NoRandomness(),
+      changes: new CampaignChanges(),
+      record(type) {
+        throw new Error(`A read tried to record a ${type} event`);
+      },
+    };
+    return work(action);
   }
 
   /** Runs a move's attempts until one is written, or the campaign stayed too busy. */

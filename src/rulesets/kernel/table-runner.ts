@@ -50,6 +50,20 @@ export class TableRunner {
     return this.ledger.act(principal, campaignId, (action) => this.playIn(action, store, scope, rule, input));
   }
 
+  /**
+   * Reads the table without playing on it (an odds query): loaded as a rule would see it, given
+   * to `look`, and nothing written, recorded or drawn (GameLedger.read).
+   */
+  read<S, Rows, R, Scope = void>(
+    principal: Principal,
+    campaignId: string,
+    store: TableStore<S, Rows, Scope>,
+    scope: Scope,
+    look: (loaded: LoadedTable<S, Rows>) => R,
+  ): Promise<R> {
+    return this.ledger.read(principal, campaignId, async (action) => look(await store.load(action, scope)));
+  }
+
   /** Plays a rule within a move already under way (a campaign's set-up). */
   async playIn<S, Rows, I, R, Scope>(
     action: CampaignAction,

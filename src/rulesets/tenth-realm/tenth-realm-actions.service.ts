@@ -157,6 +157,11 @@ export class TenthRealmActions {
     return this.rollView(result, result, input.characterId);
   }
 
+  /** The odds of the trial roll `tenthRealmTrialRoll` would make with this input: read only. */
+  trialOdds(principal: Principal, input: TenthRealmTrialRollInput) {
+    return this.table.trialOdds(principal, trialInput(input));
+  }
+
   async burnCard(principal: Principal, input: TenthRealmBurnCardInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
     const result = await this.table.play(

@@ -1,4 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsBoolean, IsEnum, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { BadUserInputError } from '../../common/errors.js';
+import type { TrialOdds } from '../../rules/tenth-realm/odds.js';
+import type { TenthRealmRollBurnInput } from './tenth-realm.inputs.js';
 import { TenthRealmAttribute, TenthRealmRollBurnEffect } from './tenth-realm.model.js';
 import { TenthRealmTrialRollInput } from './tenth-realm.inputs.js';
 import type { TenthRealmActions } from './tenth-realm-actions.service.js';
@@ -72,4 +77,73 @@ export function trialRollDto(characterId: string, roll: Awaited<ReturnType<Tenth
     blessingDue: roll.blessingDue,
     eventSeq: roll.eventSeq,
   };
+}
+
+/** A burn in a query string: `CHARACTER_ID:CARD:EFFECT`, or `…:VANORI:AMOUNT` for conjuring. */
+const BURN_PATTERN = /^([0-9a-fA-F-]{36}):([0-9A-Za-z]{1,40}):(CALL_THE_GODS|AID_AN_ALLY|TURN_THE_TABLE|VANORI)(?::([0-9]{1,2}))?$/;
+
+/** The trial roll to preview, in the query string (GET /v1/tenth-realm/characters/{id}/trial-odds). */
+export class TrialOddsQuery {
+  @ApiProperty({ enum: TenthRealmAttribute, enumName: 'TenthRealmAttribute' })
+  @IsEnum(TenthRealmAttribute)
+  attribute!: TenthRealmAttribute;
+
+  @ApiPropertyOptional({ default: 12, minimum: -50, maximum: 100 })
+  @Type(() => Number) @IsInt() @Min(-50) @Max(100)
+  dr: number = 12;
+
+  @ApiPropertyOptional({ default: false, description: 'A fate roll: no cards revealed.' })
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean()
+  fate: boolean = false;
+
+  @ApiPropertyOptional({ minimum: -20, maximum: 20, description: 'The DR adjustments, summed: + raises the DR, − lowers it.' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(-20) @Max(20)
+  drAdjustment?: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'Cards burned for the roll, each `characterId:card:EFFECT` (`…:VANORI:amount` to conjure); repeat the parameter for more.',
+    example: ['7a0c1e9e-0000-4000-8000-000000000001:QH:CALL_THE_GODS'],
+  })
+  @IsOptional()
+  @Transform(({ value }) => (Array.isArray(value) ? value : [value]))
+  @ArrayMaxSize(10) @IsString({ each: true }) @Matches(BURN_PATTERN, { each: true, message: 'each burn is characterId:card:EFFECT, or characterId:card:VANORI:amount' })
+  burn?: string[];
+}
+
+/** The burns of a trial odds query string, as the rule reads them. */
+export function queryBurns(burns: readonly string[] = []): TenthRealmRollBurnInput[] {
+  return burns.map((burn) => {
+    const [, characterId, cardId, effect, amount] = BURN_PATTERN.exec(burn) ?? [];
+    if (!characterId) throw new BadUserInputError('each burn is characterId:card:EFFECT, or characterId:card:VANORI:amount', 'burn');
+    return { characterId: characterId.toLowerCase(), cardId, effect: effect as TenthRealmRollBurnEffect, amount: amount === undefined ? undefined : Number(amount) };
+  });
+}
+
+class BlackCardsChanceDto {
+  @ApiProperty() black!: number;
+  @ApiProperty() probability!: number;
+}
+
+export class TrialOddsDto {
+  @ApiProperty({ format: 'uuid' }) characterId!: string;
+  @ApiProperty({ description: 'How many cards the roll reveals: the risk rating (0 for a fate roll).' }) revealed!: number;
+  @ApiProperty({ description: 'Whether the draw pile runs out during the reveal.' }) reshuffles!: boolean;
+  @ApiProperty() attributeModifier!: number;
+  @ApiProperty() bonus!: number;
+  @ApiProperty() baseDr!: number;
+  @ApiProperty() drBeforeCards!: number;
+  @ApiProperty({ type: [BlackCardsChanceDto] }) blackCards!: BlackCardsChanceDto[];
+  @ApiProperty({ description: 'P(success), a turned table included.' }) success!: number;
+  @ApiProperty() setback!: number;
+  @ApiProperty() turnedTheTable!: number;
+  @ApiProperty() natural20!: number;
+  @ApiProperty() natural1!: number;
+  @ApiProperty() cardToHand!: number;
+  @ApiProperty() redCardToHand!: number;
+}
+
+export function trialOddsDto(characterId: string, odds: TrialOdds): TrialOddsDto {
+  return { characterId, ...odds, blackCards: odds.blackCards.map((chance) => ({ ...chance })) };
 }

@@ -125,6 +125,9 @@ export class TenthRealmTrialRollInput extends TenthRealmRollFields {
   @Field({ defaultValue: false, description: 'A fate roll: no cards revealed, none kept, no XP.' }) @IsBoolean() fate!: boolean;
 }
 
+@InputType({ description: 'A trial (or fate) roll as it would be made: nothing is rolled, written or drawn.' })
+export class TenthRealmTrialOddsInput extends TenthRealmTrialRollInput {}
+
 @InputType()
 export class TenthRealmBurnCardInput extends TenthRealmCharacterInput {
   @Field() @IsString() @Length(1, 40) cardId!: string;

@@ -203,6 +203,30 @@ export class Encounter {
   @Field() createdAt!: Date;
 }
 
+@ObjectType()
+export class TenthRealmBlackCardsChance {
+  @Field(() => Int) black!: number;
+  @Field() probability!: number;
+}
+
+@ObjectType({ description: "A trial or fate roll's chances before it is made, from the asker's view alone." })
+export class TenthRealmTrialOdds {
+  @Field(() => Int, { description: 'How many cards the roll reveals: the risk rating (0 for a fate roll).' }) revealed!: number;
+  @Field({ description: 'Whether the draw pile runs out during the reveal and the discard pile is shuffled back.' }) reshuffles!: boolean;
+  @Field(() => Int) attributeModifier!: number;
+  @Field(() => Int, { description: "What the burns and allies' aid add to the score." }) bonus!: number;
+  @Field(() => Int) baseDr!: number;
+  @Field(() => Int, { description: 'The DR before black cards: base, adjustments, conjuring, a pending reduction.' }) drBeforeCards!: number;
+  @Field(() => [TenthRealmBlackCardsChance], { description: 'The distribution of black cards revealed (+2 DR each).' }) blackCards!: TenthRealmBlackCardsChance[];
+  @Field({ description: 'P(success), a turned table included.' }) success!: number;
+  @Field() setback!: number;
+  @Field({ description: 'P(the card burned to turn the table is spent).' }) turnedTheTable!: number;
+  @Field() natural20!: number;
+  @Field() natural1!: number;
+  @Field({ description: "P(a revealed card goes to the roller's hand)." }) cardToHand!: number;
+  @Field({ description: 'P(that card is red).' }) redCardToHand!: number;
+}
+
 @ObjectType({ description: 'A trial or fate roll.' })
 export class TenthRealmTrialRoll {
   @Field(() => Int) d20!: number;

@@ -61,6 +61,11 @@ export class TenthRealmResolver {
     return this.actions.trialRoll(p, input);
   }
 
+  @Query(() => models.TenthRealmTrialOdds, { description: "A trial roll's chances before it is made, from the asker's view alone: writes nothing, draws nothing." })
+  tenthRealmTrialOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmTrialOddsInput) {
+    return this.actions.trialOdds(p, input);
+  }
+
   @Mutation(() => models.TenthRealmBurnPayload, { description: "Burn a card outside a roll: COME_PREPARED, AID_AN_ALLY ahead of the ally's roll, or the Vanori's ability." })
   tenthRealmBurnCard(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmBurnCardInput) {
     return this.actions.burnCard(p, input);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
 import { STANDARD_52 } from '../../rules/cards/presets.js';
 import type { Rule as KernelRule } from '../../rules/kernel/outcome.js';
+import { tenthRealmOddsView, tenthRealmTrialOdds, type TrialOdds } from '../../rules/tenth-realm/odds.js';
 import { DEFAULT_INVENTORY_SLOTS } from '../../rules/tenth-realm/sheet.js';
+import type { TrialInput } from '../../rules/tenth-realm/trial-roll.js';
 import type { TenthRealmState } from '../../rules/tenth-realm/table.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
@@ -193,4 +195,19 @@ export class TenthRealmService implements OnModuleInit {
     return (await this.repository.findActiveCombat(campaignId)) ?? null;
   }
 
+  /**
+   * The odds of a trial roll before it is made (rules/tenth-realm/odds.ts), from the asker's view
+   * alone: a player sees their own characters' hands, the GM every hand; the draw pile's order
+   * never. Reads the table without writing or drawing; refused as the roll would be.
+   */
+  async trialOdds(principal: Principal, input: TrialInput): Promise<TrialOdds> {
+    const character = await this.ownCharacter(principal, input.characterId);
+    const gm = isGameMaster(principal, character.campaignId);
+    const answer = await this.runner.read(principal, character.campaignId, this.tables, { combat: 'NONE' }, ({ state, rows }) => {
+      const viewerIds = rows.rows.filter((row) => gm || row.memberId === principal.memberId).map((row) => row.id);
+      return tenthRealmTrialOdds(tenthRealmOddsView(state, viewerIds), input);
+    });
+    if (!answer.ok) throw new RuleViolationError(answer.violation);
+    return answer.odds;
+  }
 }
