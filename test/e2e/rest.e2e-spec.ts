@@ -445,6 +445,7 @@ describe('REST /v1', () => {
           'POST /v1/tenth-realm/characters/{characterId}/trial-roll',
           'GET /v1/tenth-realm/characters/{characterId}/trial-odds',
           'POST /v1/enchanted-realms/campaigns/{campaignId}/draw',
+          'GET /v1/enchanted-realms/campaigns/{campaignId}/draw-odds',
           'POST /v1/ytterdorren/campaigns/{campaignId}/skirmishes',
           'POST /v1/ytterdorren/skirmishes/{skirmishId}/stance',
           'POST /v1/ytterdorren/skirmishes/{skirmishId}/resolve-round',

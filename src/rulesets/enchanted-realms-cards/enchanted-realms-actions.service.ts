@@ -54,6 +54,17 @@ export class EnchantedRealmsActions {
       counterDraw: result.counterDraw && drawView(result.deck, result.counterDraw), };
   }
 
+  /** The odds of the Draw `enchantedRealmsDraw` would make with this input, checked as it is: read only. */
+  async drawOdds(principal: Principal, input: EnchantedRealmsDrawInput) {
+    requireCampaignRole(principal, input.campaignId, 'PLAYER');
+    const drawInput = checkedDraw(input);
+    await this.table.ownCharacter(principal, input.campaignId, input.actorId);
+    if (drawInput.opponent && 'characterId' in drawInput.opponent) {
+      await this.table.characterInReach(principal, input.campaignId, drawInput.opponent.characterId);
+    }
+    return this.table.drawOdds(principal, input.campaignId, drawInput);
+  }
+
   /** GM: how many creatures appear is the Lead Player's Draw. */
   async countCreatures(principal: Principal, input: EnchantedRealmsCountCreaturesInput) {
     requireCampaignRole(principal, input.campaignId, 'GM');

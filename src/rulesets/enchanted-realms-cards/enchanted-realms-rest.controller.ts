@@ -1,13 +1,20 @@
-import { Body, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/id.pipe.js';
 import { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
 import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
-import { EnchantedRealmsDrawBody, EnchantedRealmsDrawDto, enchantedRealmsDrawDto } from './enchanted-realms-rest.dto.js';
+import {
+  EnchantedRealmsDrawBody,
+  EnchantedRealmsDrawDto,
+  enchantedRealmsDrawDto,
+  EnchantedRealmsDrawOddsDto,
+  enchantedRealmsDrawOddsDto,
+  EnchantedRealmsDrawOddsQuery,
+} from './enchanted-realms-rest.dto.js';
 import { RestAction, RestController } from '../../modules/rest/rest.decorators.js';
 
-/** Enchanted Realms' main action for plain HTTP callers: the `enchantedRealmsDraw` mutation. */
+/** Enchanted Realms' main action for plain HTTP callers: the `enchantedRealmsDraw` mutation, and its odds. */
 @RestController('enchanted-realms', 'enchanted-realms')
 export class EnchantedRealmsRestController {
   constructor(private readonly actions: EnchantedRealmsActions) {}
@@ -24,6 +31,22 @@ export class EnchantedRealmsRestController {
     const { actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber } = body;
     return enchantedRealmsDrawDto(
       await this.actions.draw(principal, { campaignId, actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber }),
+    );
+  }
+
+  @Get('campaigns/:campaignId/draw-odds')
+  @ApiParam({ name: 'campaignId', format: 'uuid' })
+  @ApiOperation({ summary: "A Draw's odds", description: "The chances of the Draw before it is made, from the asker's view alone. Writes nothing, draws nothing." })
+  @ApiOkResponse({ type: EnchantedRealmsDrawOddsDto })
+  async drawOdds(
+    @CurrentPrincipal() principal: Principal,
+    @Param('campaignId', new ParseIdPipe('campaignId')) campaignId: string,
+    @Query() query: EnchantedRealmsDrawOddsQuery,
+  ): Promise<EnchantedRealmsDrawOddsDto> {
+    const { actorId, action, attribute, opponentId, forTheGameCardId, opposingAction, opposingAttribute, challengeNumber } = query;
+    const opponent = opponentId === undefined && forTheGameCardId === undefined ? undefined : { characterId: opponentId, forTheGameCardId };
+    return enchantedRealmsDrawOddsDto(
+      await this.actions.drawOdds(principal, { campaignId, actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber }),
     );
   }
 }

@@ -1,4 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsEnum, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
+import type { DrawOdds } from '../../rules/enchanted-realms-cards/odds.js';
 import { EnchantedRealmsAttribute, EnchantedRealmsDrawAction, EnchantedRealmsModifierTerm, type EnchantedRealmsDraw } from './enchanted-realms.model.js';
 import { EnchantedRealmsDrawInput } from './enchanted-realms.inputs.js';
 import type { EnchantedRealmsActions } from './enchanted-realms-actions.service.js';
@@ -82,5 +85,45 @@ export function enchantedRealmsDrawDto(result: Awaited<ReturnType<EnchantedRealm
     defeated: result.defeated,
     reshuffled: result.reshuffled,
     eventSeq: result.eventSeq,
+  };
+}
+
+/** The Draw to preview, in the query string (GET /v1/enchanted-realms/campaigns/{id}/draw-odds): the Draw's fields, the opponent flattened. */
+export class EnchantedRealmsDrawOddsQuery {
+  @ApiProperty({ format: 'uuid', description: 'The character who would draw.' }) @IsUUID() actorId!: string;
+  @ApiProperty({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction' }) @IsEnum(EnchantedRealmsDrawAction) action!: EnchantedRealmsDrawAction;
+  @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute' }) @IsOptional() @IsEnum(EnchantedRealmsAttribute) attribute?: EnchantedRealmsAttribute;
+  @ApiPropertyOptional({ format: 'uuid', description: 'An opposing character.' }) @IsOptional() @IsUUID() opponentId?: string;
+  @ApiPropertyOptional({ description: 'Or a target card the Lead Player draws against, for the game.' }) @IsOptional() @IsString() @Length(1, 40) forTheGameCardId?: string;
+  @ApiPropertyOptional({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction' }) @IsOptional() @IsEnum(EnchantedRealmsDrawAction) opposingAction?: EnchantedRealmsDrawAction;
+  @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute' }) @IsOptional() @IsEnum(EnchantedRealmsAttribute) opposingAttribute?: EnchantedRealmsAttribute;
+  @ApiPropertyOptional({ description: 'Or a Challenge Number.' }) @IsOptional() @Type(() => Number) @IsInt() @Min(-100) @Max(1000) challengeNumber?: number;
+}
+
+class DamageChanceDto {
+  @ApiProperty() damage!: number;
+  @ApiProperty() probability!: number;
+}
+
+export class EnchantedRealmsDrawOddsDto {
+  @ApiProperty({ type: [ModifierDto] }) modifiers!: ModifierDto[];
+  @ApiProperty() modifier!: number;
+  @ApiProperty({ type: [ModifierDto], nullable: true }) counterModifiers!: ModifierDto[] | null;
+  @ApiProperty({ type: Number, nullable: true }) counterModifier!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) challengeNumber!: number | null;
+  @ApiProperty({ description: 'P(the initiator wins).' }) win!: number;
+  @ApiProperty({ description: 'P(a tie, which the initiator wins).' }) tieWonByInitiator!: number;
+  @ApiProperty() expectedDamage!: number;
+  @ApiProperty({ type: [DamageChanceDto] }) damage!: DamageChanceDto[];
+  @ApiProperty() defeatsOpponent!: number;
+  @ApiProperty() reshuffles!: boolean;
+}
+
+export function enchantedRealmsDrawOddsDto(odds: DrawOdds): EnchantedRealmsDrawOddsDto {
+  return {
+    ...odds,
+    modifiers: odds.modifiers.map(({ term, value }) => ({ term, value })),
+    counterModifiers: odds.counterModifiers && odds.counterModifiers.map(({ term, value }) => ({ term, value })),
+    damage: odds.damage.map((chance) => ({ ...chance })),
   };
 }

@@ -52,6 +52,9 @@ export class EnchantedRealmsDrawInput {
   @IsOptional() @IsInt() @Min(NUMBER.min) @Max(NUMBER.max) challengeNumber?: number;
 }
 
+@InputType({ description: 'A Draw as it would be made: nothing is drawn, written or taken from the stream.' })
+export class EnchantedRealmsDrawOddsInput extends EnchantedRealmsDrawInput {}
+
 @InputType()
 export class EnchantedRealmsCountCreaturesInput {
   @Field(() => ID) @IsUUID() campaignId!: string;

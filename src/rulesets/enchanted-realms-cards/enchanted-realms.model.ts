@@ -114,6 +114,28 @@ export class EnchantedRealmsDraw {
 }
 
 @ObjectType()
+export class EnchantedRealmsDamageChance {
+  @Field(() => Int) damage!: number;
+  @Field() probability!: number;
+}
+
+@ObjectType({ description: "A Draw's chances before it is made, from the asker's view alone." })
+export class EnchantedRealmsDrawOdds {
+  @Field(() => [EnchantedRealmsModifier], { description: "The initiator's modifier, term by term." }) modifiers!: EnchantedRealmsModifier[];
+  @Field(() => Int) modifier!: number;
+  @Field(() => [EnchantedRealmsModifier], { nullable: true, description: "The Counter Draw's modifier; null against a Challenge Number." })
+  counterModifiers!: EnchantedRealmsModifier[] | null;
+  @Field(() => Int, { nullable: true }) counterModifier!: number | null;
+  @Field(() => Int, { nullable: true }) challengeNumber!: number | null;
+  @Field({ description: 'P(the initiator wins): a higher score, a tie, or a Challenge Number met.' }) win!: number;
+  @Field({ description: 'P(a tie, which the initiator wins); against a Challenge Number, P(score = the number).' }) tieWonByInitiator!: number;
+  @Field({ description: 'The expected damage: a won ATTACK deals the difference of the scores.' }) expectedDamage!: number;
+  @Field(() => [EnchantedRealmsDamageChance], { description: 'The distribution of that damage, 0 included.' }) damage!: EnchantedRealmsDamageChance[];
+  @Field({ description: 'P(the opponent falls to 0 Health with this Draw).' }) defeatsOpponent!: number;
+  @Field({ description: 'Whether a card may come from the discard pile shuffled back.' }) reshuffles!: boolean;
+}
+
+@ObjectType()
 export class EnchantedRealmsDrawPayload {
   @Field(() => EnchantedRealmsDraw) draw!: EnchantedRealmsDraw;
   @Field(() => EnchantedRealmsDraw, { nullable: true, description: 'The opponent\'s (or the game\'s) Counter Draw; null against a Challenge Number.' })

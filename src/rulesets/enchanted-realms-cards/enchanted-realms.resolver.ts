@@ -1,4 +1,4 @@
-import { Args, Mutation, Parent, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { Campaign } from '../../modules/campaigns/campaign.model.js';
@@ -27,6 +27,11 @@ export class EnchantedRealmsResolver {
   })
   enchantedRealmsDraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsDrawInput) {
     return this.actions.draw(p, input);
+  }
+
+  @Query(() => models.EnchantedRealmsDrawOdds, { description: "A Draw's chances before it is made, from the asker's view alone: writes nothing, draws nothing." })
+  enchantedRealmsDrawOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsDrawOddsInput) {
+    return this.actions.drawOdds(p, input);
   }
 
   @Mutation(() => models.EnchantedRealmsCreatureCount, { description: "GM: how many creatures appear: ⌈drawn Force ÷ the creature's Force⌉, at least 1." })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { BadUserInputError, ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
+import { enchantedRealmsDrawOdds, enchantedRealmsOddsView, type DrawOdds } from '../../rules/enchanted-realms-cards/odds.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import { validateAdventureDeck } from '../../rules/enchanted-realms-cards/cards.js';
 import { ENCHANTED_REALMS_STARTER, ENCHANTED_REALMS_STARTER_PRESET } from '../../rules/enchanted-realms-cards/starter-deck.js';
@@ -15,7 +16,7 @@ import { TableRunner } from '../kernel/table-runner.js';
 import { Rulesets } from '../kernel/rulesets.js';
 import { EnchantedRealmsTables, SHEET_KEY, sheetOf, type NewCharacterRow } from './enchanted-realms.tables.js';
 import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
-import { dealLeadHand, LEAD_PLAYER, type TableRule } from '../../rules/enchanted-realms-cards/table.js';
+import { dealLeadHand, type DrawInput, LEAD_PLAYER, type TableRule } from '../../rules/enchanted-realms-cards/table.js';
 import { sameData } from '../../rules/plain-data.js';
 
 export const ADVENTURE_DECK_NAME = 'Adventure Deck';
@@ -191,5 +192,20 @@ export class EnchantedRealmsService implements OnModuleInit {
   leadHandFor(principal: Principal, deck: DeckRecord): string[] | null {
     return isGameMaster(principal, deck.campaignId) ? (deck.piles.hands[LEAD_PLAYER] ?? []) : null;
   }
-}
 
+  /**
+   * The odds of a Draw before it is made (rules/enchanted-realms-cards/odds.ts), from the asker's
+   * view alone: a player sees their own characters' hands, the GM every hand (the Lead Player's
+   * too); the draw pile's order never. Reads the table without writing or drawing.
+   */
+  async drawOdds(principal: Principal, campaignId: string, input: DrawInput): Promise<DrawOdds> {
+    const gm = isGameMaster(principal, campaignId);
+    const answer = await this.runner.read(principal, campaignId, this.tables, undefined, ({ state, rows }) => {
+      const own = rows.rows.filter((row) => gm || row.memberId === principal.memberId).map((row) => row.id);
+      const viewers = gm ? [...new Set([...own, ...Object.keys(state.piles.hands), LEAD_PLAYER])] : own;
+      return enchantedRealmsDrawOdds(enchantedRealmsOddsView(state, viewers), input);
+    });
+    if (!answer.ok) throw new RuleViolationError(answer.violation);
+    return answer.odds;
+  }
+}
