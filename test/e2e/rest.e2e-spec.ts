@@ -456,6 +456,7 @@ describe('REST /v1', () => {
           'POST /v1/yummell/characters/{characterId}/rest',
           'POST /v1/yummell/characters/{characterId}/end-turn',
           'POST /v1/enchanted-realms-d20/combatants/{attackerId}/attack',
+          'GET /v1/enchanted-realms-d20/combatants/{attackerId}/attack-odds',
           'POST /v1/enchanted-realms-d20/combatants/{combatantId}/check',
           'POST /v1/enchanted-realms-d20/combats/{encounterId}/next-turn',
         ].sort(),

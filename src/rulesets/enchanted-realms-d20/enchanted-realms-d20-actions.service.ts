@@ -92,6 +92,28 @@ export class EnchantedRealmsD20Actions {
     return { ...roll, target: combatantView(campaignId, target), eventSeq };
   }
 
+  /** The odds of the attack `enchantedRealmsD20Attack` would roll, with the same checks of who may ask what: read only. */
+  async attackOdds(principal: Principal, input: EnchantedRealmsD20AttackInput) {
+    const attackerId = id(input.attackerId);
+    const targetId = id(input.targetId);
+    const { campaignId, combatant, state } = await this.table.combatantInReach(principal, attackerId);
+    this.table.requireCombatantsOf(state, [targetId]);
+    await this.table.requireActingFor(principal, campaignId, combatant, 'asks attack odds');
+    this.table.requireGmFor(principal, campaignId, { advantage: input.advantage, disadvantage: input.disadvantage, grantsCrit: input.grantsCrit });
+    const odds = await this.table.attackOdds(principal, campaignId, {
+      attackerId,
+      targetId,
+      kind: input.kind,
+      skills: input.skills,
+      advantage: input.advantage,
+      disadvantage: input.disadvantage,
+      modifier: input.modifier,
+      damagePerHit: input.damagePerHit,
+      grantsCrit: input.grantsCrit,
+    });
+    return { ...odds, expectedEffects: Object.entries(odds.expectedEffects).map(([effect, expected]) => ({ effect, expected })) };
+  }
+
   /** GM: a check called for a combatant, which its player rolls. */
   async callCheck(principal: Principal, input: EnchantedRealmsD20CallCheckInput) {
     const combatantId = id(input.combatantId);

@@ -1,5 +1,5 @@
-import { Body, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/id.pipe.js';
 import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
@@ -9,6 +9,8 @@ import {
   attackDto,
   checkDto,
   EnchantedRealmsD20AttackBody,
+  EnchantedRealmsD20AttackOddsDto,
+  EnchantedRealmsD20AttackOddsQuery,
   EnchantedRealmsD20AttackDto,
   EnchantedRealmsD20CheckBody,
   EnchantedRealmsD20CheckDto,
@@ -32,6 +34,19 @@ export class EnchantedRealmsD20RestController {
   ): Promise<EnchantedRealmsD20AttackDto> {
     const { targetId, kind, skills, advantage, disadvantage, modifier, damagePerHit, grantsCrit } = body;
     return attackDto(attackerId, await this.actions.attack(principal, { attackerId, targetId, kind, skills, advantage, disadvantage, modifier, damagePerHit, grantsCrit }));
+  }
+
+  @Get('combatants/:attackerId/attack-odds')
+  @ApiParam({ name: 'attackerId', format: 'uuid' })
+  @ApiOperation({ summary: "An attack's odds", description: 'The `enchantedRealmsD20AttackOdds` query: the chances of the attack before it is rolled. Writes nothing, draws nothing.' })
+  @ApiOkResponse({ type: EnchantedRealmsD20AttackOddsDto })
+  attackOdds(
+    @CurrentPrincipal() principal: Principal,
+    @Param('attackerId', new ParseIdPipe('attackerId')) attackerId: string,
+    @Query() query: EnchantedRealmsD20AttackOddsQuery,
+  ): Promise<EnchantedRealmsD20AttackOddsDto> {
+    const { targetId, kind, skill, advantage, disadvantage, modifier, damagePerHit, grantsCrit } = query;
+    return this.actions.attackOdds(principal, { attackerId, targetId, kind, skills: skill ?? [], advantage, disadvantage, modifier, damagePerHit, grantsCrit });
   }
 
   @Post('combatants/:combatantId/check')

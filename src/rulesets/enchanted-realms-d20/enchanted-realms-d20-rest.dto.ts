@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { MAX_DAMAGE_PER_HIT } from '../../rules/enchanted-realms-d20/attack.js';
+import { MAX_SKILLS } from '../../rules/enchanted-realms-d20/combatant.js';
+import { MAX_SCORE } from '../../rules/enchanted-realms-d20/state.js';
 import type { EnchantedRealmsD20Actions } from './enchanted-realms-d20-actions.service.js';
-import { EnchantedRealmsD20AttackInput, EnchantedRealmsD20CheckInput } from './enchanted-realms-d20.inputs.js';
+import { EnchantedRealmsD20AttackInput, EnchantedRealmsD20CheckInput, SKILL, SKILL_MESSAGE } from './enchanted-realms-d20.inputs.js';
 import {
   EnchantedRealmsD20AttackKind,
   EnchantedRealmsD20CheckKind,
@@ -188,4 +193,46 @@ export function nextTurnDto(encounterId: string, result: Awaited<ReturnType<Ench
     combatants: combat.combatants.map(combatantDto),
     eventSeq: result.eventSeq,
   };
+}
+
+const asBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+/** The attack to preview, in the query string (GET /v1/enchanted-realms-d20/combatants/{id}/attack-odds); `skill` repeats. */
+export class EnchantedRealmsD20AttackOddsQuery {
+  @ApiProperty({ format: 'uuid' }) @IsUUID() targetId!: string;
+  @ApiProperty({ enum: EnchantedRealmsD20AttackKind, enumName: 'EnchantedRealmsD20AttackKind' }) @IsEnum(EnchantedRealmsD20AttackKind) kind!: EnchantedRealmsD20AttackKind;
+  @ApiPropertyOptional({ type: [String], description: "The attacker's skills that apply, one d20 each: repeat the parameter." })
+  @IsOptional() @Transform(({ value }) => (Array.isArray(value) ? value : [value])) @ArrayMaxSize(MAX_SKILLS) @ArrayUnique({ message: 'each skill is listed once: each adds one die' }) @IsString({ each: true }) @Matches(SKILL, { each: true, message: SKILL_MESSAGE })
+  skill?: string[];
+  @ApiPropertyOptional({ default: false, description: 'GM only.' }) @Transform(asBoolean) @IsBoolean() advantage: boolean = false;
+  @ApiPropertyOptional({ default: false, description: 'GM only.' }) @Transform(asBoolean) @IsBoolean() disadvantage: boolean = false;
+  @ApiPropertyOptional({ default: 0 }) @Type(() => Number) @IsInt() @Min(-MAX_SCORE) @Max(MAX_SCORE) modifier: number = 0;
+  @ApiPropertyOptional({ default: 1 }) @Type(() => Number) @IsInt() @Min(0) @Max(MAX_DAMAGE_PER_HIT) damagePerHit: number = 1;
+  @ApiPropertyOptional({ default: false, description: 'GM only.' }) @Transform(asBoolean) @IsBoolean() grantsCrit: boolean = false;
+}
+
+class ExpectedEffectDto {
+  @ApiProperty() effect!: string;
+  @ApiProperty() expected!: number;
+}
+
+export class EnchantedRealmsD20AttackOddsDto {
+  @ApiProperty() poolSize!: number;
+  @ApiProperty() untrainedRoll!: boolean;
+  @ApiProperty() canCrit!: boolean;
+  @ApiProperty() hitChancePerDie!: number;
+  @ApiProperty({ type: [Number], description: 'hits[k]: P(exactly k hitting dice).' }) hits!: number[];
+  @ApiProperty({ type: [Number], description: 'crits[k]: P(exactly k crits).' }) crits!: number[];
+  @ApiProperty() chainDepth!: number;
+  @ApiProperty() beyondDepth!: number;
+  @ApiProperty() atLeastOneCrit!: number;
+  @ApiProperty() expectedHits!: number;
+  @ApiProperty() expectedCrits!: number;
+  @ApiProperty() expectedHitDamage!: number;
+  @ApiProperty() expectedCritDamage!: number;
+  @ApiProperty() expectedDamage!: number;
+  @ApiProperty({ type: [ExpectedEffectDto] }) expectedEffects!: ExpectedEffectDto[];
+  @ApiProperty() expectedPain!: number;
+  @ApiProperty() expectedAnxiety!: number;
+  @ApiProperty() expectedSpite!: number;
 }

@@ -17,8 +17,8 @@ import {
 
 const NAME = { min: 1, max: 100 };
 /** Skills are UPPER_SNAKE names, so that the crit-enabling styles are recognised exactly (combatant.ts). */
-const SKILL = /^[A-Z][A-Z0-9_]{0,59}$/;
-const SKILL_MESSAGE = 'each skill is an UPPER_SNAKE name, such as STYLE_SLASHING';
+export const SKILL = /^[A-Z][A-Z0-9_]{0,59}$/;
+export const SKILL_MESSAGE = 'each skill is an UPPER_SNAKE name, such as STYLE_SLASHING';
 const SUB_ATTRIBUTE = /^[A-Za-z][A-Za-z_]{0,39}$/;
 
 /** What a combatant is, as the GM or its player gives it; also a campaign setting's foe (`settings.combatants`). */
@@ -59,6 +59,9 @@ export class EnchantedRealmsD20AttackInput {
   @Field(() => Int, { defaultValue: 1, description: "The weapon's damage for each hitting die." }) @IsInt() @Min(0) @Max(MAX_DAMAGE_PER_HIT) damagePerHit!: number;
   @Field({ defaultValue: false, description: 'GM: a skill, spell or effect grants crits without a style.' }) @IsBoolean() grantsCrit!: boolean;
 }
+
+@InputType({ description: 'An attack as it would be rolled: nothing is rolled, written or drawn.' })
+export class EnchantedRealmsD20AttackOddsInput extends EnchantedRealmsD20AttackInput {}
 
 /** The circumstances of a check, which the GM rules on. */
 @InputType({ isAbstract: true })

@@ -328,3 +328,31 @@ export class EnchantedRealmsD20TreatPayload {
   @Field(() => EnchantedRealmsD20Combatant) combatant!: EnchantedRealmsD20Combatant;
   @Field(() => Int) eventSeq!: number;
 }
+
+@ObjectType()
+export class EnchantedRealmsD20ExpectedEffect {
+  @Field(() => EnchantedRealmsD20CritEffect) effect!: string;
+  @Field({ description: 'The expected number of crits landing this effect on the target (immunities and armor counted).' }) expected!: number;
+}
+
+@ObjectType({ description: "An attack's chances before it is rolled: the same pool, Defense and immunities the attack would roll with." })
+export class EnchantedRealmsD20AttackOdds {
+  @Field(() => Int) poolSize!: number;
+  @Field() untrainedRoll!: boolean;
+  @Field({ description: 'Whether a natural 20 of the pool crits.' }) canCrit!: boolean;
+  @Field({ description: 'P(one die of the pool hits).' }) hitChancePerDie!: number;
+  @Field(() => [Number], { description: 'hits[k]: P(exactly k hitting dice), awarded dice included, chains up to chainDepth.' }) hits!: number[];
+  @Field(() => [Number], { description: 'crits[k]: P(exactly k crits).' }) crits!: number[];
+  @Field(() => Int) chainDepth!: number;
+  @Field({ description: 'P(a crit chain longer than chainDepth), left out of hits and crits.' }) beyondDepth!: number;
+  @Field() atLeastOneCrit!: number;
+  @Field() expectedHits!: number;
+  @Field() expectedCrits!: number;
+  @Field() expectedHitDamage!: number;
+  @Field({ description: "Hard Hits' d3 for the crits that roll it." }) expectedCritDamage!: number;
+  @Field({ description: 'Expected damage, the crit chain included (Bleeding over later turns not).' }) expectedDamage!: number;
+  @Field(() => [EnchantedRealmsD20ExpectedEffect]) expectedEffects!: EnchantedRealmsD20ExpectedEffect[];
+  @Field() expectedPain!: number;
+  @Field() expectedAnxiety!: number;
+  @Field() expectedSpite!: number;
+}

@@ -29,6 +29,11 @@ export class EnchantedRealmsD20Resolver {
     return this.actions.attack(p, input);
   }
 
+  @Query(() => models.EnchantedRealmsD20AttackOdds, { description: "An attack's chances before it is rolled: hits, crits, expected damage with the crit chain. Writes nothing, draws nothing." })
+  enchantedRealmsD20AttackOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsD20AttackOddsInput) {
+    return this.actions.attackOdds(p, input);
+  }
+
   @Mutation(() => models.EnchantedRealmsD20CombatantPayload, { description: "GM: calls for a check of a combatant; its player rolls it (`calledCheck` shows it)." })
   enchantedRealmsD20CallCheck(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsD20CallCheckInput) {
     return this.actions.callCheck(p, input);

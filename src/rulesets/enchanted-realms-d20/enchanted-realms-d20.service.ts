@@ -9,7 +9,9 @@ import { CharactersRepository } from '../../modules/characters/characters.reposi
 import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
 import { AUTHORITY } from '../../rules/enchanted-realms-d20/authority.js';
 import { MAX_COMBATANTS } from '../../rules/enchanted-realms-d20/combat.js';
+import type { AttackInput } from '../../rules/enchanted-realms-d20/attack.js';
 import { createCombatant } from '../../rules/enchanted-realms-d20/combatant.js';
+import { enchantedRealmsD20AttackOdds, type AttackOdds } from '../../rules/enchanted-realms-d20/odds.js';
 import type { Combatant, D20State } from '../../rules/enchanted-realms-d20/state.js';
 import type { Rule } from '../../rules/kernel/outcome.js';
 import { Rulesets } from '../kernel/rulesets.js';
@@ -180,6 +182,17 @@ export class EnchantedRealmsD20Service implements OnModuleInit {
   ): Promise<R & Played> {
     const { result, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, { encounterId }, rule, input);
     return { ...result, eventSeq, after };
+  }
+
+  /**
+   * The odds of an attack before it is rolled (rules/enchanted-realms-d20/odds.ts): the same pool,
+   * Defense and immunities the attack would roll with, read without writing or drawing. Every
+   * combatant is on the table for all, so the asker's view is the whole table.
+   */
+  async attackOdds(principal: Principal, campaignId: string, input: AttackInput): Promise<AttackOdds> {
+    const answer = await this.runner.read(principal, campaignId, this.tables, { encounterId: null }, ({ state }) => enchantedRealmsD20AttackOdds(state, input));
+    if (!answer.ok) throw new RuleViolationError(answer.violation);
+    return answer.odds;
   }
 
   // ---- reads --------------------------------------------------------------------------------
