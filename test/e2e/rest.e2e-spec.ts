@@ -449,6 +449,7 @@ describe('REST /v1', () => {
           'POST /v1/ytterdorren/campaigns/{campaignId}/skirmishes',
           'POST /v1/ytterdorren/skirmishes/{skirmishId}/stance',
           'POST /v1/ytterdorren/skirmishes/{skirmishId}/resolve-round',
+          'GET /v1/ytterdorren/skirmishes/{skirmishId}/odds',
           'POST /v1/ytterdorren/encounters/{encounterId}/foe-attack',
           'POST /v1/ytterdorren/encounters/{encounterId}/character-attack',
           'POST /v1/yummell/characters/{characterId}/move',

@@ -143,6 +143,11 @@ export class YtterdorrenActions {
     return roundView(result, skirmishOf(result, input.skirmishId), result.eventSeq);
   }
 
+  /** Any member of the campaign: nothing of a skirmish is hidden. Read only. */
+  skirmishOdds(principal: Principal, input: YtterdorrenSkirmishInput) {
+    return this.table.skirmishOdds(principal, input.skirmishId);
+  }
+
   // ---- encounters ---------------------------------------------------------------------------------
 
   async startEncounter(principal: Principal, input: YtterdorrenStartEncounterInput) {

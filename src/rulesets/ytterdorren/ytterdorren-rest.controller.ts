@@ -1,5 +1,5 @@
-import { Body, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
+import { Body, Get, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/id.pipe.js';
 import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
@@ -16,6 +16,7 @@ import {
   RoundDto,
   roundDto,
   skirmishDto,
+  SkirmishOddsDto,
   StanceDto,
   stanceDto,
   StartSkirmishBody,
@@ -90,5 +91,16 @@ export class YtterdorrenRestController {
     @Body() body: CharacterAttackBody,
   ): Promise<AttackRollDto> {
     return attackRollDto(await this.actions.characterAttack(principal, { encounterId, characterId: body.characterId, foeId: body.foeId }));
+  }
+
+  @Get('skirmishes/:skirmishId/odds')
+  @ApiParam({ name: 'skirmishId', format: 'uuid' })
+  @ApiOperation({ summary: "A skirmish's odds", description: "The `ytterdorrenSkirmishOdds` query: each character's chance to hit and be hit, and P(victory) from where the skirmish stands. Writes nothing, draws nothing." })
+  @ApiOkResponse({ type: SkirmishOddsDto })
+  skirmishOdds(
+    @CurrentPrincipal() principal: Principal,
+    @Param('skirmishId', new ParseIdPipe('skirmishId')) skirmishId: string,
+  ): Promise<SkirmishOddsDto> {
+    return this.actions.skirmishOdds(principal, { skirmishId });
   }
 }

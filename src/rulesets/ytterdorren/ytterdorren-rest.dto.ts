@@ -261,3 +261,44 @@ export function attackRollDto(roll: YtterdorrenAttackRoll): AttackRollDto {
   const { characterId, foeId, black, white, d100, might, total, defense, hit, eventSeq } = roll;
   return { characterId, foeId, black, white, d100, might, total, defense, hit, eventSeq };
 }
+
+class StanceChancesDto {
+  @ApiProperty() creatureId!: string;
+  @ApiProperty({ description: 'How many of this creature fight in the skirmish.' }) count!: number;
+  @ApiProperty() ATTACK!: number;
+  @ApiProperty() DEFEND!: number;
+}
+
+class AssumedStanceDto {
+  @ApiProperty({ enum: ['ATTACK', 'DEFEND'] }) stance!: string;
+  @ApiProperty() targetCreatureId!: string;
+}
+
+class CharacterOddsDto {
+  @ApiProperty({ format: 'uuid' }) characterId!: string;
+  @ApiProperty() vita!: number;
+  @ApiProperty() standing!: boolean;
+  @ApiProperty({ type: String, enum: ['ATTACK', 'DEFEND'], nullable: true }) chosenStance!: string | null;
+  @ApiProperty({ type: AssumedStanceDto, nullable: true, description: 'What the victory odds assume the character does every round.' }) assumed!: AssumedStanceDto | null;
+  @ApiProperty({ type: [StanceChancesDto], description: 'P(one attack of the creature hits this character).' }) hitBy!: StanceChancesDto[];
+  @ApiProperty({ type: [StanceChancesDto], description: "P(this character's attack roll hits the creature)." }) toHit!: StanceChancesDto[];
+}
+
+class SkirmishOutcomeOddsDto {
+  @ApiProperty() victory!: number;
+  @ApiProperty() defeat!: number;
+  @ApiProperty() unending!: number;
+  @ApiProperty({ enum: ['SETTLED', 'EXACT', 'ESTIMATE'] }) method!: string;
+  @ApiProperty({ description: 'The standard error of victory and defeat: 0 unless estimated.' }) standardError!: number;
+  @ApiProperty({ type: Number, nullable: true }) samples!: number | null;
+  @ApiProperty() unfinishedSamples!: number;
+}
+
+export class SkirmishOddsDto {
+  @ApiProperty({ format: 'uuid' }) skirmishId!: string;
+  @ApiProperty({ enum: ['ONGOING', 'VICTORY', 'DEFEAT'] }) status!: string;
+  @ApiProperty() round!: number;
+  @ApiProperty() counter!: number;
+  @ApiProperty({ type: [CharacterOddsDto] }) characters!: CharacterOddsDto[];
+  @ApiProperty({ type: SkirmishOutcomeOddsDto }) outcome!: SkirmishOutcomeOddsDto;
+}

@@ -373,3 +373,50 @@ export class YtterdorrenCreaturesPayload {
   @Field(() => [String]) replaced!: string[];
   @Field(() => Int) eventSeq!: number;
 }
+
+@ObjectType({ description: 'The chance of each stance against one kind of creature.' })
+export class YtterdorrenStanceChances {
+  @Field() creatureId!: string;
+  @Field(() => Int, { description: 'How many of this creature fight in the skirmish.' }) count!: number;
+  @Field({ name: 'attack', description: 'Standing in ATTACK.' }) ATTACK!: number;
+  @Field({ name: 'defend', description: 'Standing in DEFEND.' }) DEFEND!: number;
+}
+
+@ObjectType()
+export class YtterdorrenAssumedStance {
+  @Field(() => YtterdorrenStance) stance!: string;
+  @Field() targetCreatureId!: string;
+}
+
+@ObjectType()
+export class YtterdorrenCharacterOdds {
+  @Field(() => ID) characterId!: string;
+  @Field(() => Int) vita!: number;
+  @Field() standing!: boolean;
+  @Field(() => YtterdorrenStance, { nullable: true, description: 'The stance chosen for the round under way.' }) chosenStance!: string | null;
+  @Field(() => YtterdorrenAssumedStance, { nullable: true, description: 'What the victory odds assume the character does every round.' })
+  assumed!: YtterdorrenAssumedStance | null;
+  @Field(() => [YtterdorrenStanceChances], { description: "P(one attack of the creature hits this character)." }) hitBy!: YtterdorrenStanceChances[];
+  @Field(() => [YtterdorrenStanceChances], { description: "P(this character's attack roll hits the creature)." }) toHit!: YtterdorrenStanceChances[];
+}
+
+@ObjectType()
+export class YtterdorrenSkirmishOutcomeOdds {
+  @Field() victory!: number;
+  @Field() defeat!: number;
+  @Field({ description: 'P(the skirmish never ends: no one left standing can hit or be hit).' }) unending!: number;
+  @Field({ description: 'SETTLED (over), EXACT, or ESTIMATE (played out with a generator that is not the campaign\'s).' }) method!: string;
+  @Field({ description: 'The standard error of victory and defeat: 0 unless estimated.' }) standardError!: number;
+  @Field(() => Int, { nullable: true }) samples!: number | null;
+  @Field(() => Int) unfinishedSamples!: number;
+}
+
+@ObjectType({ description: "A skirmish's odds from where it stands: to hit and be hit, and P(victory)." })
+export class YtterdorrenSkirmishOdds {
+  @Field(() => ID) skirmishId!: string;
+  @Field(() => YtterdorrenSkirmishStatus) status!: string;
+  @Field(() => Int) round!: number;
+  @Field(() => Int) counter!: number;
+  @Field(() => [YtterdorrenCharacterOdds]) characters!: YtterdorrenCharacterOdds[];
+  @Field(() => YtterdorrenSkirmishOutcomeOdds) outcome!: YtterdorrenSkirmishOutcomeOdds;
+}

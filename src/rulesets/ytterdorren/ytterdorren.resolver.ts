@@ -98,6 +98,11 @@ export class YtterdorrenResolver {
     return this.actions.trade(p, input);
   }
 
+  @Query(() => models.YtterdorrenSkirmishOdds, { description: "A skirmish's odds from where it stands: each character's chance to hit and be hit, and P(victory). Writes nothing, draws nothing." })
+  ytterdorrenSkirmishOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.YtterdorrenSkirmishInput) {
+    return this.actions.skirmishOdds(p, input);
+  }
+
   @Query(() => models.YtterdorrenSkirmish, { description: 'A Ytterdörren skirmish: counter, strength rolls, stances, defeated characters and loot.' })
   skirmish(@CurrentPrincipal() p: Principal, @Args('id', { type: () => ID }, new ParseIdPipe('id')) id: string) {
     return this.actions.findSkirmish(p, id);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { MembersRepository } from '../../modules/campaigns/members.repository.js';
@@ -10,6 +10,7 @@ import type { Rule } from '../../rules/kernel/outcome.js';
 import { sameData } from '../../rules/plain-data.js';
 import { AUTHORITY } from '../../rules/ytterdorren/authority.js';
 import { campaignFromSettings } from '../../rules/ytterdorren/campaign.js';
+import { ytterdorrenSkirmishOdds, type SkirmishOdds } from '../../rules/ytterdorren/odds.js';
 import type { YtterdorrenState } from '../../rules/ytterdorren/state.js';
 import { TableRunner } from '../kernel/table-runner.js';
 import { Rulesets } from '../kernel/rulesets.js';
@@ -113,6 +114,21 @@ export class YtterdorrenService implements OnModuleInit {
       played.set(id, { id, campaignId, kind: state.kind, status: rowStatus(state), state, createdAt: stored?.createdAt ?? new Date() });
     }
     return { ...result, eventSeq, playedCharacters: characters, fights: played, after };
+  }
+
+  /**
+   * The odds of a skirmish from where it stands (rules/ytterdorren/odds.ts): read without writing
+   * or drawing; an estimate uses its own generator, never the campaign's stream. Nothing of a
+   * skirmish is hidden, so every member of the campaign gets the same answer.
+   */
+  async skirmishOdds(principal: Principal, skirmishId: string): Promise<SkirmishOdds> {
+    const campaignId = await this.fightCampaign(principal, 'Skirmish', skirmishId);
+    requireCampaignRole(principal, campaignId, 'PLAYER');
+    const answer = await this.runner.read(principal, campaignId, this.tables, { fight: { id: skirmishId, what: 'Skirmish' } }, ({ state }) =>
+      ytterdorrenSkirmishOdds(state, { skirmishId }),
+    );
+    if (!answer.ok) throw new RuleViolationError(answer.violation);
+    return answer.odds;
   }
 
   /** Creates a character: the row and its sheet come from one rule (the GM vouches for its numbers). */
