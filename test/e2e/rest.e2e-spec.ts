@@ -454,6 +454,7 @@ describe('REST /v1', () => {
           'POST /v1/ytterdorren/encounters/{encounterId}/character-attack',
           'POST /v1/yummell/characters/{characterId}/move',
           'POST /v1/yummell/characters/{characterId}/resolve-challenge',
+          'GET /v1/yummell/characters/{characterId}/challenge-odds',
           'POST /v1/yummell/characters/{characterId}/rest',
           'POST /v1/yummell/characters/{characterId}/end-turn',
           'POST /v1/enchanted-realms-d20/combatants/{attackerId}/attack',

@@ -14,6 +14,7 @@ import {
 } from '../../rules/yummell/index.js';
 import { requireAuthority } from './yummell.authority.js';
 import type {
+  YummellChallengeOddsInput,
   YummellCharacterInput,
   YummellCreateCharacterInput,
   YummellMoveInput,
@@ -130,6 +131,25 @@ export class YummellActions {
       arrival: result.arrival,
       handCount: result.handCount,
       eventSeq: played.eventSeq,
+    };
+  }
+
+  /** The acting character's player (or the GM): which cards of the hand win the pending challenge. Read only. */
+  async challengeOdds(principal: Principal, input: YummellChallengeOddsInput): Promise<models.YummellChallengeOdds> {
+    const { campaignId } = await this.table.actingCharacter(principal, input.characterId);
+    const { odds, cards } = await this.table.challengeOdds(principal, campaignId, input.characterId, input.advantages);
+    return {
+      creature: cardById(cards, odds.creature.cardId),
+      characteristic: odds.creature.characteristic,
+      number: odds.creature.number,
+      characteristicValue: odds.characteristicValue,
+      advantages: odds.advantages.map(({ name, bonus }) => ({ name, bonus, cardId: null })),
+      artefacts: odds.artefacts.map(({ name, bonus, cardId }) => ({ name, bonus, cardId })),
+      base: odds.base,
+      lowestWinningValue: odds.lowestWinningValue,
+      cards: odds.cards.map((card) => ({ card: cardById(cards, card.cardId), value: card.value, total: card.total, wins: card.wins })),
+      winningCardIds: odds.winningCardIds,
+      noCardToPlay: odds.noCardToPlay,
     };
   }
 

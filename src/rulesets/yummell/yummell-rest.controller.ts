@@ -1,5 +1,5 @@
-import { Body, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiParam } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/id.pipe.js';
 import { CurrentPrincipal } from '../../modules/auth/auth.guard.js';
 import type { Principal } from '../../modules/auth/principal.js';
@@ -8,6 +8,9 @@ import { YummellActions } from './yummell-actions.service.js';
 import {
   YummellChallengeDto,
   yummellChallengeDto,
+  YummellChallengeOddsDto,
+  yummellChallengeOddsDto,
+  YummellChallengeOddsQuery,
   YummellEndTurnDto,
   yummellEndTurnDto,
   YummellMoveBody,
@@ -48,6 +51,18 @@ export class YummellRestController {
   ): Promise<YummellChallengeDto> {
     const { cardId, advantages } = body;
     return yummellChallengeDto(await this.actions.resolveChallenge(principal, { characterId, cardId, advantages }));
+  }
+
+  @Get('characters/:characterId/challenge-odds')
+  @ApiParam({ name: 'characterId', format: 'uuid' })
+  @ApiOperation({ summary: 'A challenge’s odds', description: `yummellChallengeOdds: which cards of the hand win the pending challenge, from the player’s view alone. Writes nothing, draws nothing. The character’s player, or the GM.` })
+  @ApiOkResponse({ type: YummellChallengeOddsDto })
+  async challengeOdds(
+    @CurrentPrincipal() principal: Principal,
+    @Param('characterId', new ParseIdPipe('characterId')) characterId: string,
+    @Query() query: YummellChallengeOddsQuery,
+  ): Promise<YummellChallengeOddsDto> {
+    return yummellChallengeOddsDto(await this.actions.challengeOdds(principal, { characterId, advantages: query.advantage ?? [] }));
   }
 
   @Post('characters/:characterId/rest')

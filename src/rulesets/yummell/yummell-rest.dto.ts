@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsOptional, IsString, Length } from 'class-validator';
 import { YummellAbility, YummellCardType, YummellChallengeMove, YummellCharacteristic, YummellEffectKind, YummellNoEffectReason, YummellStopReason } from './yummell.model.js';
 import type * as models from './yummell.model.js';
 import { YummellAbilityUseInput, YummellMoveInput, YummellResolveChallengeInput } from './yummell.inputs.js';
@@ -203,4 +205,44 @@ export class YummellEndTurnDto {
 
 export function yummellEndTurnDto(ended: models.YummellEndTurnPayload): YummellEndTurnDto {
   return { drawn: ended.drawn.map(cardDto), handCount: ended.handCount, nextCharacterId: ended.nextCharacterId, eventSeq: ended.eventSeq };
+}
+
+/** The Advantages the player would use, in the query string (`advantage` repeats). */
+export class YummellChallengeOddsQuery {
+  @ApiPropertyOptional({ type: [String], description: 'Names of the character’s Advantages to use: repeat the parameter.' })
+  @IsOptional() @Transform(({ value }) => (Array.isArray(value) ? value : [value])) @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 60, { each: true })
+  advantage?: string[];
+}
+
+class CardOddsDto {
+  @ApiProperty({ type: CardDto }) card!: CardDto;
+  @ApiProperty() value!: number;
+  @ApiProperty({ description: 'Characteristic + this card + Advantages + Artefacts.' }) total!: number;
+  @ApiProperty() wins!: boolean;
+}
+
+export class YummellChallengeOddsDto {
+  @ApiProperty({ type: CardDto }) creature!: CardDto;
+  @ApiProperty({ enum: YummellCharacteristic, enumName: 'YummellCharacteristic' }) characteristic!: string;
+  @ApiProperty({ description: 'The total must be strictly higher.' }) number!: number;
+  @ApiProperty() characteristicValue!: number;
+  @ApiProperty({ type: [BonusDto] }) advantages!: BonusDto[];
+  @ApiProperty({ type: [BonusDto] }) artefacts!: BonusDto[];
+  @ApiProperty() base!: number;
+  @ApiProperty({ description: 'The lowest card value that wins.' }) lowestWinningValue!: number;
+  @ApiProperty({ type: [CardOddsDto] }) cards!: CardOddsDto[];
+  @ApiProperty({ type: [String] }) winningCardIds!: string[];
+  @ApiProperty() noCardToPlay!: boolean;
+}
+
+export function yummellChallengeOddsDto(odds: models.YummellChallengeOdds): YummellChallengeOddsDto {
+  const bonus = ({ name, bonus: value, cardId }: models.YummellBonus): BonusDto => ({ name, bonus: value, cardId });
+  return {
+    ...odds,
+    creature: cardDto(odds.creature),
+    advantages: odds.advantages.map(bonus),
+    artefacts: odds.artefacts.map(bonus),
+    cards: odds.cards.map((each) => ({ card: cardDto(each.card), value: each.value, total: each.total, wins: each.wins })),
+    winningCardIds: [...odds.winningCardIds],
+  };
 }

@@ -95,6 +95,13 @@ export class YummellResolveChallengeInput {
   @ArrayMaxSize(MAX_ADVANTAGES) @IsString({ each: true }) @Length(ADVANTAGE_NAME.min, ADVANTAGE_NAME.max, { each: true }) advantages!: string[];
 }
 
+@InputType({ description: 'A pending challenge to preview: nothing is played, written or drawn.' })
+export class YummellChallengeOddsInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => [String], { defaultValue: [], description: 'Names of the character’s Advantages the player would use.' })
+  @ArrayMaxSize(MAX_ADVANTAGES) @IsString({ each: true }) @Length(ADVANTAGE_NAME.min, ADVANTAGE_NAME.max, { each: true }) advantages!: string[];
+}
+
 @InputType()
 export class YummellCharacterInput {
   @Field(() => ID) @IsUUID() characterId!: string;

@@ -283,6 +283,29 @@ export class YummellBonus {
   @Field(() => ID, { nullable: true, description: 'An Artefact’s card.' }) cardId!: string | null;
 }
 
+@ObjectType({ description: 'One card of the hand, played against the Creature.' })
+export class YummellCardOdds {
+  @Field(() => YummellCard) card!: YummellCard;
+  @Field(() => Int) value!: number;
+  @Field(() => Int, { description: 'Characteristic + this card + Advantages + Artefacts.' }) total!: number;
+  @Field() wins!: boolean;
+}
+
+@ObjectType({ description: 'A pending challenge before it is resolved: which cards of the hand win, from the player’s view alone.' })
+export class YummellChallengeOdds {
+  @Field(() => YummellCard) creature!: YummellCard;
+  @Field(() => YummellCharacteristic) characteristic!: string;
+  @Field(() => Int, { description: 'The total must be strictly higher.' }) number!: number;
+  @Field(() => Int) characteristicValue!: number;
+  @Field(() => [YummellBonus]) advantages!: YummellBonus[];
+  @Field(() => [YummellBonus]) artefacts!: YummellBonus[];
+  @Field(() => Int, { description: 'Characteristic + Advantages + Artefacts: what a card’s value is added to.' }) base!: number;
+  @Field(() => Int, { description: 'The lowest card value that wins (1 or less: any card; above 8: none).' }) lowestWinningValue!: number;
+  @Field(() => [YummellCardOdds], { description: 'Every card of the hand, in hand order.' }) cards!: YummellCardOdds[];
+  @Field(() => [ID]) winningCardIds!: string[];
+  @Field({ description: 'With no card in hand the challenge is lost.' }) noCardToPlay!: boolean;
+}
+
 @ObjectType()
 export class YummellChallengePayload {
   @Field(() => YummellCard) creature!: YummellCard;

@@ -52,6 +52,11 @@ export class YummellResolver {
     return this.actions.resolveChallenge(p, input);
   }
 
+  @Query(() => models.YummellChallengeOdds, { description: 'A pending challenge before it is resolved: which cards of the hand win, from the player’s view alone. Writes nothing, draws nothing.' })
+  yummellChallengeOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.YummellChallengeOddsInput) {
+    return this.actions.challengeOdds(p, input);
+  }
+
   @Mutation(() => models.YummellRestPayload, { description: 'The current character rests instead of moving: no card, no encounter.' })
   yummellRest(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.YummellCharacterInput) {
     return this.actions.rest(p, input);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { ForbiddenError, NotFoundError } from '../../common/errors.js';
+import { ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { MembersRepository } from '../../modules/campaigns/members.repository.js';
@@ -10,6 +10,7 @@ import type { CampaignAction } from '../../modules/events/game-ledger.service.js
 import type { Rule } from '../../rules/kernel/outcome.js';
 import { sameData } from '../../rules/plain-data.js';
 import { AUTHORITY, yummellSetUp, type YummellCard, type YummellState } from '../../rules/yummell/index.js';
+import { yummellChallengeOdds, type ChallengeOdds } from '../../rules/yummell/odds.js';
 import { Rulesets } from '../kernel/rulesets.js';
 import { TableRunner } from '../kernel/table-runner.js';
 import { raceCards, toCardDefinition } from './yummell-cards.js';
@@ -103,6 +104,20 @@ export class YummellService implements OnModuleInit {
       characters.set(id, { ...base, sheet: { ...base.sheet, [SHEET_KEY]: sheet }, yummellDeck });
     }
     return { result, eventSeq, cards: after.campaign.cards, deck, characters };
+  }
+
+  /**
+   * The odds of a character's pending challenge (rules/yummell/odds.ts): computed from that
+   * character's player's view alone (their hand and the public race), read without writing or
+   * drawing.
+   */
+  async challengeOdds(principal: Principal, campaignId: string, characterId: string, advantages: readonly string[]): Promise<{ odds: ChallengeOdds; cards: Readonly<Record<string, YummellCard>> }> {
+    const answer = await this.runner.read(principal, campaignId, this.tables, { field: 'characterId' }, ({ state }) => ({
+      outcome: yummellChallengeOdds(state, { characterId, advantages: [...advantages] }),
+      cards: state.campaign.cards,
+    }));
+    if (!answer.outcome.ok) throw new RuleViolationError(answer.outcome.violation);
+    return { odds: answer.outcome.result, cards: answer.cards };
   }
 
   /** Creates a character: the row and its sheet come from one move. The memberId is checked first. */
