@@ -1,0 +1,93 @@
+import { Client, createTable } from '../helpers/arbiter.js';
+import { useTestArbiter } from '../helpers/db-checks.js';
+
+const TRIAL_ODDS = `query ($input: TenthRealmTrialOddsInput!) { tenthRealmTrialOdds(input: $input) {
+  revealed reshuffles attributeModifier bonus baseDr drBeforeCards blackCards { black probability }
+  success setback turnedTheTable natural20 natural1 cardToHand redCardToHand } }`;
+
+const M = {
+  create: `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
+  vanori: `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`,
+  finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`,
+  startingRegion: `mutation ($input: TenthRealmCampaignInput!) { tenthRealmRollStartingRegion(input: $input) { d20 } }`,
+  enter: `mutation ($input: TenthRealmEnterRegionInput!) { tenthRealmEnterRegion(input: $input) { eventSeq } }`,
+  risk: `mutation ($input: TenthRealmSetRiskRatingInput!) { tenthRealmSetRiskRating(input: $input) { eventSeq } }`,
+};
+
+const isRed = (code: string) => code.endsWith('H') || code.endsWith('D');
+
+describe('odds of a ruleset, from the asker’s view alone', () => {
+  const env = useTestArbiter();
+
+  async function newCharacter(client: Client, campaignId: string, name: string): Promise<string> {
+    const id: string = (await client.data(M.create, { input: { campaignId, name } })).tenthRealmCreateCharacter.character.id;
+    await client.data(M.vanori, { input: { characterId: id, vanori: 'BEAR' } });
+    await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } });
+    return id;
+  }
+
+  it('tenthRealmTrialOdds: the same bits whatever lies unseen where, nothing written, drawn or recorded', async () => {
+    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const { gm, campaignId, deckId } = table;
+    const [ada, bo] = table.players;
+    const sigrun = await newCharacter(ada.client, campaignId, 'Sigrun');
+    const halvard = await newCharacter(bo.client, campaignId, 'Halvard');
+    const hex = String((await gm.data(M.startingRegion, { input: { campaignId } })).tenthRealmRollStartingRegion.d20);
+    await gm.data(M.enter, { input: { campaignId, hex } });
+    await gm.data(M.risk, { input: { campaignId, hex, riskRating: 3 } });
+
+    // Both players hold cards, dealt straight into the deck's rows: the draw pile's top ones.
+    const [deck] = await env.db.query('SELECT draw_pile, hands FROM decks WHERE id = $1', [deckId]);
+    const pile: string[] = deck.draw_pile;
+    const hands = { ...deck.hands, [sigrun]: pile.slice(0, 3), [halvard]: pile.slice(3, 8) };
+    await env.db.query('UPDATE decks SET draw_pile = $2, hands = $3, version = version + 1 WHERE id = $1', [deckId, pile.slice(8), hands]);
+
+    const input = { characterId: sigrun, attribute: 'STRENGTH', dr: 12, burns: [{ characterId: sigrun, cardId: hands[sigrun][0], effect: 'CALL_THE_GODS' }] };
+    const ask = async () => (await ada.client.request(TRIAL_ODDS, { input })).text;
+    const restAsk = async () => {
+      const burn = `${sigrun}:${hands[sigrun][0]}:CALL_THE_GODS`;
+      const response = await fetch(`${env.arbiter.url}/v1/tenth-realm/characters/${sigrun}/trial-odds?attribute=STRENGTH&dr=12&burn=${encodeURIComponent(burn)}`, {
+        headers: { authorization: `Bearer ${ada.client.key}` },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const before = await env.db.eventSeqs(campaignId);
+    const [{ version }] = await env.db.query('SELECT version FROM campaigns WHERE id = $1', [campaignId]);
+    const first = await ask();
+    const firstRest = await restAsk();
+    const odds = JSON.parse(first).data.tenthRealmTrialOdds;
+    expect(odds).toMatchObject({ revealed: 3, bonus: 2, baseDr: 12 });
+    expect(odds.blackCards.map((each: { black: number }) => each.black)).toEqual([0, 1, 2, 3]);
+    expect(odds.blackCards.reduce((sum: number, each: { probability: number }) => sum + each.probability, 0)).toBeCloseTo(1, 12);
+    expect(odds.success + odds.setback).toBeCloseTo(1, 12);
+    expect(JSON.parse(firstRest)).toMatchObject({ characterId: sigrun, success: odds.success, blackCards: odds.blackCards });
+
+    // Swap a card of Halvard's hand with one of the draw pile of the other colour, and reverse the draw pile.
+    const [after] = await env.db.query('SELECT draw_pile, hands FROM decks WHERE id = $1', [deckId]);
+    const drawPile: string[] = after.draw_pile;
+    const held: string = after.hands[halvard][0];
+    const at = drawPile.findIndex((code) => isRed(code) !== isRed(held));
+    const swapped = { ...after.hands, [halvard]: [drawPile[at], ...after.hands[halvard].slice(1)] };
+    drawPile[at] = held;
+    await env.db.query('UPDATE decks SET draw_pile = $2, hands = $3, version = version + 1 WHERE id = $1', [deckId, [...drawPile].reverse(), swapped]);
+
+    expect(await ask()).toBe(first);
+    expect(await restAsk()).toBe(firstRest);
+    expect(await env.db.eventSeqs(campaignId)).toEqual(before);
+    expect((await env.db.query('SELECT version FROM campaigns WHERE id = $1', [campaignId]))[0].version).toBe(version);
+
+    // Halvard's player may not ask for Sigrun; the GM may, and sees every hand.
+    expect(await bo.client.errorCode(TRIAL_ODDS, { input })).toBe('FORBIDDEN');
+    expect((await gm.data(TRIAL_ODDS, { input })).tenthRealmTrialOdds.revealed).toBe(3);
+    // A card not in the hand, or an input out of range, is refused with its code.
+    const notHeld = { ...input, burns: [{ characterId: sigrun, cardId: held, effect: 'CALL_THE_GODS' }] };
+    const refused = await ada.client.request(TRIAL_ODDS, { input: notHeld });
+    expect(refused.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'CARD_NOT_IN_YOUR_HAND' });
+    expect(await ada.client.errorCode(TRIAL_ODDS, { input: { ...input, dr: 1000 } })).toBe('BAD_USER_INPUT');
+    const badBurn = await fetch(`${env.arbiter.url}/v1/tenth-realm/characters/${sigrun}/trial-odds?attribute=STRENGTH&burn=nonsense`, {
+      headers: { authorization: `Bearer ${ada.client.key}` },
+    });
+    expect(badBurn.status).toBe(400);
+  });
+});
