@@ -137,16 +137,15 @@ export const attack = rule('tenth-realm.combat.attack', (play, input: AttackInpu
     summary: `${roll.success ? 'success' : 'setback'}: d${damageDie} ${damageRoll} − armor ${armorRoll} = ${damage} damage to ${enemy.name} (${enemy.resilience} left)`,
   });
   const combatStatus = settleCombat(play, combat);
-  return { roll, damageDie, damageRoll, armorRoll, damage, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus };
+  return { roll, baseDie, damageDie, damageRoll, armorDie: enemy.armorDie, armorRoll, damage, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus };
 });
 
 /** The armor roll against incoming damage: the armor die (none when broken) plus a d4 after a BEAR burn. */
-function armorRollOf(play: Play, characterId: string): number {
+function armorRollOf(play: Play, characterId: string): { armorRoll: number; armorDice: number[] } {
   const sheet = play.character(characterId);
-  const armor = sheet.armor?.die ? play.roll(sheet.armor.die) : 0;
-  const bear = sheet.pending.bearArmorD4 ? play.roll(4) : 0;
+  const armorDice = [...(sheet.armor?.die ? [sheet.armor.die] : []), ...(sheet.pending.bearArmorD4 ? [4] : [])];
   sheet.pending.bearArmorD4 = false;
-  return armor + bear;
+  return { armorRoll: armorDice.reduce((sum, sides) => sum + play.roll(sides), 0), armorDice };
 }
 
 /**
@@ -161,18 +160,22 @@ export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput
   const roll = resolveTrial(play, input);
   const sheet = play.character(input.characterId);
   let hit = null;
+  // Recorded with the outcome, so that a verifier can re-derive the damage (replay.ts).
+  let dice = null;
   if (roll.success) {
     if (roll.natural20) sheet.pending.nextRollDrReduction = NATURAL_20_DEFENCE_DR_REDUCTION;
   } else {
     let damageDie = clampDamageDie(enemy.weaponDie);
     if (roll.natural1) damageDie = stepUp(damageDie);
-    if (enemy.damageStepDownPending) damageDie = stepDown(damageDie);
+    const steppedDown = enemy.damageStepDownPending;
+    if (steppedDown) damageDie = stepDown(damageDie);
     enemy.damageStepDownPending = false;
     const damageRoll = play.roll(damageDie);
-    const armorRoll = armorRollOf(play, input.characterId);
+    const { armorRoll, armorDice } = armorRollOf(play, input.characterId);
     const damage = damageAfterArmor(damageRoll, armorRoll);
     loseResilience(sheet, damage);
     hit = { damageDie, damageRoll, armorRoll, damage };
+    dice = { enemyWeaponDie: enemy.weaponDie, steppedDown, armorDice };
   }
   log(combat, {
     kind: 'DEFEND',
@@ -184,6 +187,7 @@ export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput
   return {
     roll,
     hit,
+    dice,
     resilience: sheet.resilience,
     resilienceCheckDue: sheet.pending.resilienceCheckDue,
     nextRollDrReduction: sheet.pending.nextRollDrReduction,

@@ -127,7 +127,7 @@ describe('chooseVanori (step 2)', () => {
     const rng = dice(face);
     const outcome = accepted(run(chooseVanori, withAna(), { characterId: 'ana', vanori: name }, rng));
     expect(rng.rolled).toEqual([die]);
-    expect(outcome.result).toEqual({ d6: null, chosen: name, resilienceRoll: face, maxResilience: max, attributes });
+    expect(outcome.result).toEqual({ d6: null, chosen: name, resilienceDie: Number(die.slice(1)), resilienceRoll: face, maxResilience: max, attributes });
     const sheet = outcome.state.characters.ana;
     expect(sheet.vanori).toEqual(vanoriOf(name));
     expect(sheet.attributes).toEqual(attributes);
@@ -197,7 +197,7 @@ describe('rerollResilience (step 2: once; the new result stands)', () => {
     const rng = dice(1);
     const outcome = accepted(run(rerollResilience, withAna(bear), { characterId: 'ana' }, rng));
     expect(rng.rolled).toEqual(['d10']);
-    expect(outcome.result).toEqual({ resilienceRoll: 1, maxResilience: 4 });
+    expect(outcome.result).toEqual({ resilienceDie: 10, resilienceRoll: 1, maxResilience: 4 });
     expect(outcome.state.characters.ana).toMatchObject({ maxResilience: 4, resilience: 4, resilienceRerolled: true });
   });
 

@@ -124,7 +124,7 @@ export const chooseVanori = rule(
     sheet.vanori = vanori;
     sheet.maxResilience = resilienceRoll + 3;
     sheet.resilience = sheet.maxResilience;
-    return { d6, chosen: vanori.name, resilienceRoll, maxResilience: sheet.maxResilience, attributes: sheet.attributes };
+    return { d6, chosen: vanori.name, resilienceDie: vanori.resilienceDie, resilienceRoll, maxResilience: sheet.maxResilience, attributes: sheet.attributes };
   },
 );
 
@@ -137,7 +137,7 @@ export const rerollResilience = rule('tenth-realm.resilience.rerolled', (play, i
   sheet.resilienceRerolled = true;
   sheet.maxResilience = resilienceRoll + 3;
   sheet.resilience = sheet.maxResilience;
-  return { resilienceRoll, maxResilience: sheet.maxResilience };
+  return { resilienceDie: sheet.vanori.resilienceDie, resilienceRoll, maxResilience: sheet.maxResilience };
 });
 
 /** Step 3: armor d4 and a named weapon d6; the character is ready to play. */

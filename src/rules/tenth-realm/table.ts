@@ -80,6 +80,16 @@ export function refuse(reason: ViolationReason, message: string): never {
   return refuseRule(reason, message);
 }
 
+/** A reshuffle during a rule's reveal, as its event records it. */
+export interface Reshuffle {
+  /** Which reveal of the rule (0 = its first). */
+  reveal: number;
+  /** How many cards of that reveal came from the draw pile before it ran out. */
+  drawnBefore: number;
+  /** The discard pile that was shuffled into the new draw pile, top first. */
+  discardPile: string[];
+}
+
 /**
  * One rule's working copy of the table, with the deck's moves the rules use. A rule changes its
  * copy step by step; `rule()` hands the copy back only when the rule finished, so a refusal
@@ -88,6 +98,15 @@ export function refuse(reason: ViolationReason, message: string): never {
 export class Play extends KernelPlay<TenthRealmState> {
   /** Whether the discard pile was shuffled back into an empty deck during this rule. */
   reshuffled = false;
+
+  /**
+   * Each reshuffle of this rule: which of its reveals (0 = the first), after how many cards of
+   * that reveal, and the discard pile it shuffled — face-up cards, public — so that a verifier
+   * can shuffle it again and check the cards revealed after it (replay.ts).
+   */
+  readonly reshuffles: Reshuffle[] = [];
+
+  private reveals = 0;
 
   character(id: string): TenthRealmSheet {
     const sheet = this.state.characters[id];
@@ -109,10 +128,15 @@ export class Play extends KernelPlay<TenthRealmState> {
    */
   reveal(count: number): string[] {
     if (count === 0) return [];
+    const reveal = this.reveals++;
+    const { drawPile, discardPile } = this.state.piles;
+    // drawCards shuffles the discard pile as it stands when the draw pile runs out: at most once per draw.
+    const reshuffle = count > drawPile.length ? { reveal, drawnBefore: drawPile.length, discardPile: [...discardPile] } : null;
     const outcome = drawCards(this.state.piles, { count, from: 'TOP', to: { kind: 'DISCARD' } }, this.rng);
     if (!outcome.ok) refuse('DECK_EXHAUSTED', `the deck cannot reveal ${count} cards: too many are held in hands`);
     this.state.piles = outcome.piles;
     this.reshuffled ||= outcome.reshuffled;
+    if (reshuffle && outcome.reshuffled) this.reshuffles.push(reshuffle);
     return outcome.drawn;
   }
 
@@ -150,7 +174,9 @@ export function rule<I, R extends object>(type: string, body: (play: Play, input
     null,
     (play, input) => {
       const result = body(play, input);
-      play.record(type, { ...(input as object), ...result, reshuffled: play.reshuffled });
+      // The reshuffles only when there were any: most events have none, and keep their shape.
+      const reshuffles = play.reshuffles.length > 0 ? { reshuffles: play.reshuffles } : {};
+      play.record(type, { ...(input as object), ...result, reshuffled: play.reshuffled, ...reshuffles });
       return result;
     },
     (state, rng) => new Play(state, rng),

@@ -51,6 +51,10 @@ export interface TrialResult {
   natural20: boolean;
   natural1: boolean;
   turnedTheTable: boolean;
+  /** The DR reduction a natural-20 defence left for this roll (it is used up). */
+  drReduction: number;
+  /** What allies' aid burned ahead of the roll added to the bonus (used up). */
+  allyAid: number;
   /** The revealed card that went to the roller's hand, or null. */
   cardKept: { code: string } | null;
   burned: string[];
@@ -120,7 +124,8 @@ export function resolveTrial(play: Play, input: TrialInput, options: { resilienc
   const blackCards = revealed.filter((card) => !isRed(card)).length;
   const conjured = burnedNow.filter((burn) => burn.effect === 'VANORI').reduce((sum, burn) => sum + burn.amount!, 0);
   const adjustments = (input.drAdjustments ?? []).reduce((sum, adjustment) => sum + adjustment.amount, 0);
-  const effectiveDr = baseDr + 2 * blackCards + adjustments - conjured - roller.pending.nextRollDrReduction;
+  const drReduction = roller.pending.nextRollDrReduction;
+  const effectiveDr = baseDr + 2 * blackCards + adjustments - conjured - drReduction;
   roller.pending.nextRollDrReduction = 0;
 
   const d20 = play.roll(20);
@@ -158,6 +163,8 @@ export function resolveTrial(play: Play, input: TrialInput, options: { resilienc
     natural20: d20 === 20,
     natural1: d20 === 1,
     turnedTheTable,
+    drReduction,
+    allyAid,
     cardKept: cardKept === null ? null : { code: cardKept },
     burned: [...burnedNow.map((burn) => burn.cardId), ...(turnedTheTable ? [turnTheTable!.cardId] : [])],
     xpMarked,
