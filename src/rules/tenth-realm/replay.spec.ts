@@ -1,0 +1,119 @@
+import type { Rule, RuleEvent } from '../kernel/outcome.js';
+import { RandomStream } from '../random/random-stream.js';
+import { burnCard } from './burns.js';
+import { attack, defend, morale, startCombat } from './combat.js';
+import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from './creation.js';
+import { blessing } from './experience.js';
+import { REPLAYERS } from './replay.js';
+import { rest, resilienceCheck } from './resilience.js';
+import type { TenthRealmState } from './table.js';
+import { accepted, activeCharacter, combatWith, draftCharacter, enemy, inRegion, tableWith, vanoriOf } from './testing.js';
+import { trialRoll } from './trial-roll.js';
+import { enterRegion, oracle, reaction, rollStartingRegion } from './world.js';
+
+const SEED = Buffer.alloc(32, 11);
+
+interface Mutation {
+  seq: number;
+  events: RuleEvent[];
+}
+
+/** Runs a rule on the stream of `seq`, as the server does. */
+function mutate<I, R>(rule: Rule<TenthRealmState, I, R>, state: TenthRealmState, input: I, seq = 5): Mutation {
+  return { seq, events: accepted(rule(state, input, new RandomStream(SEED, seq))).events };
+}
+
+/** Replays one mutation's events in seq order on a fresh stream, as a verifier does. */
+function replay({ seq, events }: Mutation): string[] {
+  const rng = new RandomStream(SEED, seq);
+  return events.flatMap((event, index) => REPLAYERS[event.type]({ seq: seq + index, type: event.type, payload: event.payload }, rng));
+}
+
+/** A copy of the mutation with its first event's payload changed. */
+function tampered(mutation: Mutation, change: (payload: Record<string, any>) => void): Mutation {
+  const events = structuredClone(mutation.events);
+  change(events[0].payload);
+  return { seq: mutation.seq, events };
+}
+
+const ana = activeCharacter({ attributes: { STRENGTH: 2, DEXTERITY: 0, WILLPOWER: 1, HEART: -1 }, vanori: vanoriOf('WOLF') });
+
+describe('Tenth Realm replayers: every outcome follows from the recorded draws', () => {
+  const honest: Array<[string, Mutation]> = [
+    ['a character created', mutate(createCharacter, tableWith(), { characterId: 'ana' })],
+    ['an attribute redrawn', mutate(redrawAttribute, tableWith({ characters: { ana: draftCharacter() } }), { characterId: 'ana', attribute: 'HEART' })],
+    ['a Vanori rolled', mutate(chooseVanori, tableWith({ characters: { ana: draftCharacter() } }), { characterId: 'ana', vanori: 'ROLL' })],
+    ['resilience rerolled', mutate(rerollResilience, tableWith({ characters: { ana: draftCharacter({ vanori: vanoriOf('OX') }) } }), { characterId: 'ana' })],
+    ['a character finished', mutate(finishCharacter, tableWith({ characters: { ana: draftCharacter({ vanori: vanoriOf('OX') }) } }), { characterId: 'ana', weaponName: 'Axe' })],
+    ['the starting region', mutate(rollStartingRegion, tableWith(), {})],
+    ['a region entered', mutate(enterRegion, tableWith(), { hex: 'B4' })],
+    ['a trial roll in a risky region', mutate(trialRoll, tableWith({ characters: { ana }, world: inRegion(3) }), { characterId: 'ana', attribute: 'STRENGTH', dr: 12 })],
+    [
+      'a trial roll whose reveal runs out the draw pile',
+      mutate(trialRoll, tableWith({ characters: { ana }, world: inRegion(4), drawPile: ['2S', '3H'], rest: 'DISCARD_PILE' }), { characterId: 'ana', attribute: 'STRENGTH' }),
+    ],
+    ['a rest', mutate(rest, tableWith({ characters: { ana: { ...ana, resilience: 1 } } }), { characterId: 'ana', kind: 'SHORT' })],
+    ['a resilience check', mutate(resilienceCheck, tableWith({ characters: { ana: { ...ana, resilience: 0, pending: { ...ana.pending, resilienceCheckDue: true } } } }), { characterId: 'ana' })],
+    ['a blessing', mutate(blessing, tableWith({ characters: { ana: { ...ana, xp: 8 } } }), { characterId: 'ana' })],
+    ['a reaction', mutate(reaction, tableWith(), {})],
+    ['an oracle', mutate(oracle, tableWith(), { question: 'Is the bridge safe?', factors: 2 })],
+    ['a combat started', mutate(startCombat, tableWith({ characters: { ana } }), { encounterId: 'fight-1', characterIds: ['ana'], enemies: [{ name: 'Troll', resilience: 6, armorDie: 4, weaponDie: 8 }] })],
+    ...[1, 2, 3, 4, 5].map((seq): [string, Mutation] => [
+      `an attack (stream ${seq})`,
+      mutate(attack, tableWith({ characters: { ana }, combat: combatWith(['ana'], [enemy({ armorDie: 4 })]), world: inRegion(1) }), { characterId: 'ana', attribute: 'STRENGTH', encounterId: 'fight-1', enemyId: 'e1', mode: 'WEAPON' }, seq),
+    ]),
+    ...[1, 2, 3, 4, 5].map((seq): [string, Mutation] => [
+      `a defence (stream ${seq})`,
+      mutate(defend, tableWith({ characters: { ana: { ...ana, pending: { ...ana.pending, bearArmorD4: true } } }, combat: combatWith(['ana']) }), { characterId: 'ana', attribute: 'DEXTERITY', dr: 15, encounterId: 'fight-1', enemyId: 'e1' }, seq),
+    ]),
+    ['a morale check', mutate(morale, tableWith({ characters: { ana }, combat: combatWith(['ana']) }), { encounterId: 'fight-1' })],
+    [
+      "a WOLF's burn",
+      mutate(burnCard, tableWith({ characters: { ana }, combat: combatWith(['ana']), hands: { ana: ['KS'] } }), { characterId: 'ana', cardId: 'KS', effect: 'VANORI', targetEnemyId: 'e1' }),
+    ],
+  ];
+
+  it.each(honest)('%s: no problem', (_, mutation) => {
+    expect(mutation.events.length).toBeGreaterThan(0);
+    expect(replay(mutation)).toEqual([]);
+  });
+
+  it('covers every event type the rules record', () => {
+    for (const [, { events }] of honest) for (const event of events) expect(Object.keys(REPLAYERS)).toContain(event.type);
+  });
+
+  it('replays a reshuffle from the discard pile it records, and catches a card it did not give', () => {
+    const [, mutation] = honest.find(([name]) => name.includes('runs out'))!;
+    const payload = mutation.events[0].payload as Record<string, any>;
+    expect(payload.reshuffled).toBe(true);
+    expect(payload.reshuffles).toEqual([expect.objectContaining({ reveal: 0, drawnBefore: 2 })]);
+    const swapped = tampered(mutation, (stated) => {
+      const other = stated.reshuffles[0].discardPile.find((card: string) => !stated.revealed.some((each: { code: string }) => each.code === card));
+      stated.revealed[3] = { code: other, color: stated.revealed[3].color };
+    });
+    expect(replay(swapped).some((problem) => problem.startsWith('revealed after the reshuffle'))).toBe(true);
+    const unrecorded = tampered(mutation, (stated) => delete stated.reshuffles);
+    expect(replay(unrecorded)[0]).toContain('not recorded');
+  });
+
+  it.each<[string, string, (payload: Record<string, any>) => void, string]>([
+    ['a trial roll', 'a trial roll in a risky region', (payload) => (payload.success = !payload.success), 'success is'],
+    ['a trial roll', 'a trial roll in a risky region', (payload) => (payload.d20 = (payload.d20 % 20) + 1), 'd20 is'],
+    ['a trial roll', 'a trial roll in a risky region', (payload) => (payload.effectiveDr += 2), 'effectiveDr is'],
+    ['a created character', 'a character created', (payload) => (payload.attributes.HEART += 1), 'attributes is'],
+    ['a Vanori', 'a Vanori rolled', (payload) => (payload.maxResilience += 1), 'maxResilience is'],
+    ['an attack', 'an attack (stream 1)', (payload) => (payload.damage += 1), 'damage is'],
+    ['an oracle', 'an oracle', (payload) => (payload.answer = payload.answer === 'NO' ? 'STRONG_YES' : 'NO'), 'answer is'],
+    ['a region', 'a region entered', (payload) => (payload.riskRating = 5), 'riskRating is'],
+  ])('a tampered outcome of %s with honest draws is reported (%s)', (_, name, change, problem) => {
+    const [, mutation] = honest.find(([each]) => each === name)!;
+    const problems = replay(tampered(mutation, change));
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.some((each) => each.startsWith(problem))).toBe(true);
+  });
+
+  it('reports a payload it cannot read instead of throwing', () => {
+    const [, mutation] = honest.find(([name]) => name === 'an oracle')!;
+    expect(replay(tampered(mutation, (payload) => (payload.cards = 'many')))[0]).toContain('cannot be replayed');
+  });
+});
