@@ -1,3 +1,4 @@
+import { verifyCampaign } from '../../src/cli/verify.js';
 import { Client, createTable } from '../helpers/arbiter.js';
 import { range, statementsRun, useTestArbiter } from '../helpers/db-checks.js';
 
@@ -38,6 +39,24 @@ const M = {
 };
 
 const EVENTS = `query ($c: ID!) { events(campaignId: $c) { seq type payload secret } }`;
+const VERIFY = `query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches replayed outcomeProblems { seq type problem } notReplayed { seq type why } } }`;
+
+/**
+ * Reveals the seed (forced: hands hold cards) and checks that both verifiers, the server's and
+ * `npm run verify`'s, find every draw honest and every Tenth Realm outcome following from its draws.
+ */
+async function expectOutcomesFollow(gm: Client, player: Client, campaignId: string): Promise<void> {
+  await gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId, force: true } });
+  const server = (await player.data(VERIFY, { c: campaignId })).verifyEvents;
+  const independent = await verifyCampaign(`${gm.url}/graphql`, gm.key!, campaignId);
+  for (const report of [server, independent]) {
+    expect(report.mismatches).toEqual([]);
+    expect(report.outcomeProblems).toEqual([]);
+    // Only the platform's deck events may be left unreplayed: the ruleset's replayers cover all of its own.
+    expect(report.notReplayed.filter((event: { type: string }) => event.type.startsWith('tenth-realm.'))).toEqual([]);
+    expect(report.replayed).toBeGreaterThan(10);
+  }
+}
 
 describe('the Tenth Realm over HTTP', () => {
   const env = useTestArbiter();
@@ -280,6 +299,7 @@ describe('the Tenth Realm over HTTP', () => {
     expect(calledRoll.payload).toMatchObject({ characterId: brand, success: true, burned: [easy.cardKept.code] });
     expect(events.find((event: { type: string }) => event.type === 'tenth-realm.oracle').payload).toMatchObject({ question: 'Is the hall empty?', answer: asked.answer });
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
+    await expectOutcomesFollow(gm, ada.client, campaignId);
   });
 
   it('loses a fight: burns against enemies, defences, a resilience check, incapacitation and tended wounds', async () => {
@@ -374,11 +394,8 @@ describe('the Tenth Realm over HTTP', () => {
     }
     expect(await gm.errorCode(M.morale, { input: { encounterId } })).toBe('RULE_VIOLATION');
 
-    // Every random value of the session can be verified once the seed is revealed (forced: hands hold cards).
-    await gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId, force: true } });
-    const verified = (await ada.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches } }`, { c: campaignId })).verifyEvents;
-    expect(verified.mismatches).toEqual([]);
-    expect(verified.checked).toBeGreaterThan(10);
+    // Every random value of the session, and every outcome drawn from them, can be verified once the seed is revealed.
+    await expectOutcomesFollow(gm, ada.client, campaignId);
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
     const { seqs, lastEventSeq } = await env.db.eventSeqs(campaignId);
     expect(seqs).toEqual(range(lastEventSeq));

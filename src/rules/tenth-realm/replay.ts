@@ -13,6 +13,7 @@
  */
 import { stepDown, stepUp } from '../die-steps.js';
 import type { LoggedEvent, Replayer } from '../kernel/replay.js';
+import { sameData } from '../plain-data.js';
 import { shuffle, type Rng } from '../random/random-stream.js';
 import { attributeFromCard } from './creation.js';
 import { clampDamageDie, damageAfterArmor } from './gear.js';
@@ -114,9 +115,9 @@ interface Payload extends TrialFields, Partial<RollFields> {
     weaponDie: number;
 }
 
-/** A payload field that does not follow: `field is X, but the draws give Y`. */
+/** A payload field that does not follow: `field is X, but the draws give Y` (key order aside: the log stores JSON objects). */
 function check(problems: string[], field: string, recorded: unknown, derived: unknown): void {
-  if (JSON.stringify(recorded) !== JSON.stringify(derived)) problems.push(`${field} is ${JSON.stringify(recorded)}, but the draws give ${JSON.stringify(derived)}`);
+  if (!sameData(recorded, derived)) problems.push(`${field} is ${JSON.stringify(recorded)}, but the draws give ${JSON.stringify(derived)}`);
 }
 
 /** Runs a replayer on a payload of the expected shape; a payload of another shape is reported, not thrown. */
