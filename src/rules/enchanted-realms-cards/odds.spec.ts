@@ -116,6 +116,8 @@ describe('enchantedRealmsDrawOdds: the chances of a Draw, as makeDraw draws it (
     }
     const odds = oddsOf(state, input, viewers);
     const brute = bruteForce(state, input, viewers);
+    // The damage distribution sums to 1 within 1e-12.
+    expect(Math.abs(odds.damage.reduce((sum, { probability }) => sum + probability, 0) - 1)).toBeLessThanOrEqual(1e-12);
     expect(odds).toMatchObject({
       win: close(brute.win),
       tieWonByInitiator: close(brute.tie),

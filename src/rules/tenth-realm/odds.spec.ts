@@ -119,6 +119,9 @@ describe('tenthRealmTrialOdds: the chances of a trial roll, as trialRoll rolls i
     const state = layout(table);
     const odds = oddsOf(state, input, viewerIds);
     const brute = bruteForce(state, input, viewerIds);
+    // Each distribution sums to 1 within 1e-12.
+    expect(Math.abs(odds.blackCards.reduce((sum, { probability }) => sum + probability, 0) - 1)).toBeLessThanOrEqual(1e-12);
+    expect(Math.abs(odds.success + odds.setback - 1)).toBeLessThanOrEqual(1e-12);
     expect(odds).toMatchObject({
       success: close(brute.success),
       setback: close(1 - brute.success),
