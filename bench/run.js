@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { drawRequest, prepareCampaigns, rollRequest } from './lib/api.js';
+import { drawRequest, ODDS_EXPRESSIONS, oddsRequest, prepareCampaigns, rollRequest } from './lib/api.js';
 import { HELP, parseArgs, runsPhase } from './lib/args.js';
 import { BASELINE_STATEMENTS, textbookDraw } from './lib/baseline.js';
 import { describeDatabase, startBenchDatabase } from './lib/database.js';
@@ -134,6 +134,12 @@ async function main() {
         skipped.push({ phase: 'api tenthRealmTrialRoll', reason: `preparing the Tenth Realm characters failed (${error.message}); see bench/lib/tenth-realm.js` });
       }
     }
+    if (runs('rollOdds')) {
+      // One phase per expression, so that each gets its own p99; they write nothing (counted apart).
+      for (const expression of ODDS_EXPRESSIONS) {
+        plan.push(http(`rollOdds ${expression}`, `api rollOdds ${expression}`, [server], rotation(targets, oddsRequest(expression)), 'odds'));
+      }
+    }
     if (runs('processes')) {
       // A second process on the same database; each process draws on every campaign, as behind
       // a load balancer that does not route by campaign. The connections are shared between them.
@@ -154,7 +160,7 @@ async function main() {
     }
 
     const phases = [];
-    const acknowledged = { draws: { count: 0, inFlight: 0 }, rolls: { count: 0, inFlight: 0 }, trials: { count: setupMoves.trials, inFlight: 0 }, peer: { count: 0, inFlight: 0 } };
+    const acknowledged = { draws: { count: 0, inFlight: 0 }, rolls: { count: 0, inFlight: 0 }, trials: { count: setupMoves.trials, inFlight: 0 }, odds: { count: 0, inFlight: 0 }, peer: { count: 0, inFlight: 0 } };
     for (const { phase, counter } of plan) {
       const result = phase.result();
       phases.push(result);

@@ -27,6 +27,14 @@ export const rollRequest = (target) => ({
   variables: { i: { campaignId: target.campaignId, expression: '1d20+4', label: 'bench' } },
 });
 
+const ODDS = 'query Odds($e: String!) { rollOdds(expression: $e) { mean explosionDepth probabilityBeyondDepth distribution { total probability } } }';
+
+/** The expressions whose odds the benchmark asks for: a long sum, a keep, an exploding pool. */
+export const ODDS_EXPRESSIONS = ['10d6', '4d6kh3', '3d10!'];
+
+/** The odds of `expression` as a campaign's player asks for them: read only, nothing written. */
+export const oddsRequest = (expression) => (target) => ({ key: target.playerKey, query: ODDS, variables: { e: expression } });
+
 const CREATE_CAMPAIGN = `mutation ($i: CreateCampaignInput!) { createCampaign(input: $i) { campaign { id } gm { id } gmKey } }`;
 const ADD_MEMBER = `mutation ($i: AddMemberInput!) { addMember(input: $i) { apiKey member { id } } }`;
 const CREATE_DECK = `mutation ($i: CreateDeckInput!) { createDeck(input: $i) { id } }`;

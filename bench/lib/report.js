@@ -1,4 +1,5 @@
 /** The targets of the performance issues, checked against one run's figures, and the report printed on stdout. */
+import { ODDS_EXPRESSIONS } from './api.js';
 
 export const TARGETS = {
   /** api drawCards / the baseline, spread over the campaigns and on one hot campaign. */
@@ -6,6 +7,8 @@ export const TARGETS = {
   hotRatio: 0.7,
   /** p99 of drawCards, rollDice and tenthRealmTrialRoll at the run's connections. */
   p99Ms: 50,
+  /** p99 of rollOdds for each of ODDS_EXPRESSIONS: a read that computes, and writes nothing. */
+  oddsP99Ms: 10,
   /** Draws of two processes sharing every campaign / draws of one. */
   processesRatio: 0.9,
   rssBytes: 300 * 1024 * 1024,
@@ -44,6 +47,10 @@ export function evaluateTargets(results) {
   for (const [id, what] of Object.entries(LATENCY_PHASES)) {
     const p99 = phase(id)?.p99 ?? null;
     checks.push(target(`p99 ${id}`, `p99 ≤ ${TARGETS.p99Ms} ms: ${what}`, p99, TARGETS.p99Ms, `${ms(p99)} ms`, p99 <= TARGETS.p99Ms));
+  }
+  for (const expression of ODDS_EXPRESSIONS) {
+    const p99 = phase(`rollOdds ${expression}`)?.p99 ?? null;
+    checks.push(target(`p99 rollOdds ${expression}`, `p99 ≤ ${TARGETS.oddsP99Ms} ms: api rollOdds ${expression}`, p99, TARGETS.oddsP99Ms, `${ms(p99)} ms`, p99 <= TARGETS.oddsP99Ms));
   }
   const processes = ratio('processes', 'api');
   checks.push(target('processes', `2 processes on every campaign ≥ ${TARGETS.processesRatio}× the draws of 1`, processes, TARGETS.processesRatio, processes !== null && times(processes), processes >= TARGETS.processesRatio));
