@@ -273,6 +273,19 @@ describe('REST /v1', () => {
       );
       const grak: string = created.enchantedRealmsCreateCharacter.character.id;
 
+      // Its odds first, read only: the same checks, no event written.
+      const { lastEventSeq: beforeOdds } = await env.db.eventSeqs(table.campaignId);
+      const oddsPath = `/v1/enchanted-realms/campaigns/${table.campaignId}/draw-odds?actorId=${grak}&action=DEFEND&challengeNumber=8`;
+      const odds = await call('GET', oddsPath, { key: ada.client.key });
+      expect(odds.status).toBe(200);
+      expect(odds.body).toMatchObject({ challengeNumber: 8, counterModifiers: null, expectedDamage: 0 });
+      expect(odds.body.win).toBeGreaterThanOrEqual(0);
+      expect(odds.body.win).toBeLessThanOrEqual(1);
+      expect(odds.body.modifier).toBe(odds.body.modifiers.reduce((sum: number, modifier: { value: number }) => sum + modifier.value, 0));
+      expectError(await call('GET', oddsPath, { key: table.players[1].client.key }), 403, 'FORBIDDEN');
+      expectError(await call('GET', `/v1/enchanted-realms/campaigns/${table.campaignId}/draw-odds?actorId=${grak}&action=DEFEND`, { key: ada.client.key }), 400, 'BAD_USER_INPUT', { field: 'opponent' });
+      expect((await env.db.eventSeqs(table.campaignId)).lastEventSeq).toBe(beforeOdds);
+
       const path = `/v1/enchanted-realms/campaigns/${table.campaignId}/draw`;
       const draw = await call('POST', path, { key: ada.client.key, body: { actorId: grak, action: 'DEFEND', challengeNumber: 8 } });
       expect(draw.status).toBe(200);
@@ -335,6 +348,13 @@ describe('REST /v1', () => {
       const chosen = await call('POST', stance, { key: ada.client.key, body: { characterId: sigrun, stance: 'DEFEND' } });
       expect(chosen.body).toEqual({ round: 1, stance: 'DEFEND', targetCreatureId: 'grave-wolf', waitingFor: [], eventSeq: started.body.eventSeq + 1 });
 
+      // The skirmish's odds, for any member: read only.
+      const odds = await call('GET', `/v1/ytterdorren/skirmishes/${skirmishId}/odds`, { key: bo.client.key });
+      expect(odds.status).toBe(200);
+      expect(odds.body).toMatchObject({ skirmishId, status: 'ONGOING', round: 1, characters: [{ characterId: sigrun, chosenStance: 'DEFEND', assumed: { stance: 'DEFEND' } }] });
+      expect(odds.body.outcome.victory + odds.body.outcome.defeat + odds.body.outcome.unending).toBeCloseTo(1, 9);
+      expectError(await call('GET', `/v1/ytterdorren/skirmishes/not-a-uuid/odds`, { key: bo.client.key }), 400, 'BAD_USER_INPUT', { field: 'skirmishId' });
+
       const resolve = `/v1/ytterdorren/skirmishes/${skirmishId}/resolve-round`;
       expectError(await call('POST', resolve, { key: ada.client.key }), 403, 'FORBIDDEN');
       const round = await call('POST', resolve, { key: table.gm.key });
@@ -385,6 +405,15 @@ describe('REST /v1', () => {
       const create = async (client: Client, input: Record<string, unknown>) => (await client.data(CREATE, { input: { campaignId: table.campaignId, ...input } })).enchantedRealmsD20CreateCombatant.combatant.id as string;
       const ana = await create(ada.client, { characterId: ada.characterId, name: 'Ana', defense: 12, armorWorn: false, skills: ['MELEE_TRAINING', 'STYLE_SLASHING'] });
       const orc = await create(table.gm, { name: 'Orc', defense: 13, armorWorn: true, skills: ['MELEE_TRAINING'], immunities: ['FEAR'] });
+
+      // The attack's odds first: read only, the same pool and Defense.
+      const oddsPath = `/v1/enchanted-realms-d20/combatants/${ana}/attack-odds?targetId=${orc}&kind=MELEE&skill=MELEE_TRAINING&skill=STYLE_SLASHING`;
+      const odds = await call('GET', oddsPath, { key: ada.client.key });
+      expect(odds.status).toBe(200);
+      expect(odds.body).toMatchObject({ poolSize: 2, untrainedRoll: false, canCrit: true });
+      expect(odds.body.hits.reduce((sum: number, p: number) => sum + p, 0) + odds.body.beyondDepth).toBeCloseTo(1, 12);
+      expectError(await call('GET', `${oddsPath}&advantage=true`, { key: ada.client.key }), 403, 'FORBIDDEN');
+      expectError(await call('GET', oddsPath, { key: bo.client.key }), 403, 'FORBIDDEN');
 
       const attack = await call('POST', `/v1/enchanted-realms-d20/combatants/${ana}/attack`, { key: ada.client.key, body: { targetId: orc, kind: 'MELEE', skills: ['MELEE_TRAINING', 'STYLE_SLASHING'] } });
       expect(attack.status).toBe(200);

@@ -169,6 +169,33 @@ describe('Yummell over HTTP', () => {
     const pending = (await gm.data(RACE, { id: campaignId })).campaign.yummell;
     expect(pending).toMatchObject({ turn: { action: 'MOVED', movementEndedAt: 2 }, pendingChallenge: { characterId: fulmergh.id, creature: { id: 'salamander-of-mount-ohrk-1' }, characteristic: 'STRENGTH', number: 9 } });
 
+    // Before choosing a card: which ones win, from Fulmergh's player's view alone. Read only, and
+    // the same bits when a card of Grimla's hand swaps with one of the draw pile, reordered.
+    const ODDS = `query ($input: YummellChallengeOddsInput!) { yummellChallengeOdds(input: $input) {
+      creature { id } number base lowestWinningValue cards { card { id } value total wins } winningCardIds noCardToPlay } }`;
+    const ask = async () => (await fulmergh.client.request(ODDS, { input: { characterId: fulmergh.id } })).text;
+    const odds = await ask();
+    expect(JSON.parse(odds).data.yummellChallengeOdds).toMatchObject({
+      creature: { id: 'salamander-of-mount-ohrk-1' },
+      number: 9,
+      base: 5,
+      lowestWinningValue: 5,
+      winningCardIds: ['hex-imp-3'],
+      noCardToPlay: false,
+    });
+    const [deck] = await env.db.query('SELECT id, draw_pile, hands FROM decks WHERE id = $1', [pending.deckId]);
+    const grimlas: string[] = deck.hands[grimla.id];
+    const drawPile: string[] = deck.draw_pile;
+    const hands = { ...deck.hands, [grimla.id]: [drawPile[0], ...grimlas.slice(1)] };
+    await env.db.query('UPDATE decks SET draw_pile = $2, hands = $3, version = version + 1 WHERE id = $1', [deck.id, [grimlas[0], ...drawPile.slice(1)].reverse(), hands]);
+    expect(await ask()).toBe(odds);
+    expect(await refusal(grimla.client, ODDS, { characterId: fulmergh.id })).toMatchObject({ code: 'FORBIDDEN' });
+    const rest = await fetch(`${env.arbiter.url}/v1/yummell/characters/${fulmergh.id}/challenge-odds`, { headers: { authorization: `Bearer ${fulmergh.client.key}` } });
+    expect(((await rest.json()) as { winningCardIds: string[] }).winningCardIds).toEqual(['hex-imp-3']);
+    expect((await env.db.eventSeqs(campaignId)).lastEventSeq).toBe(staged + 2);
+    // Put the piles back as they were, so the rest of the turn plays as README.md tells it.
+    await env.db.query('UPDATE decks SET draw_pile = $2, hands = $3, version = version + 1 WHERE id = $1', [deck.id, drawPile, deck.hands]);
+
     // STRENGTH 5 + the Hex Imp's 5 = 10 > 9: won, one square ahead.
     const won = (await fulmergh.client.data(M.resolve, { input: { characterId: fulmergh.id, cardId: 'hex-imp-3' } })).yummellResolveChallenge;
     expect(won).toEqual({
