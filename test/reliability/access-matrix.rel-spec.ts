@@ -57,6 +57,12 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   skirmish:                        [U,        U,       N,      ok,    ok,         ok, ok],
   ytterdorrenEncounter:            [U,        U,       N,      ok,    ok,         ok, ok],
   enchantedRealmsD20Combat:        [U,        U,       N,      ok,    ok,         ok, ok],
+  // Odds: read only; the asker's own character (any member for a skirmish, where nothing is hidden).
+  tenthRealmTrialOdds:             [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsDrawOdds:         [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsD20AttackOdds:    [U,        U,       N,      ok,    F,          ok, ok],
+  ytterdorrenSkirmishOdds:         [U,        U,       N,      ok,    ok,         ok, ok],
+  yummellChallengeOdds:            [U,        U,       N,      ok,    F,          ok, ok],
   // Subscriptions (graphql-ws)
   campaignEvents:                  [U,        U,       N,      ok,    ok,         ok, ok],
   // The platform's mutations

@@ -231,6 +231,7 @@ export const REQUESTS: Record<string, RequestSpec> = {
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, hex: tr(table).hex, riskRating: 2 } }),
   },
   tenthRealmTrialRoll: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ attribute: 'STRENGTH', dr: 9 })) },
+  tenthRealmTrialOdds: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ attribute: 'STRENGTH', dr: 9 })) },
   tenthRealmBurnCard: {
     scope: TENTH_REALM,
     variables: onActiveCharacter(async (characterId, { world, table }) => ({
@@ -350,6 +351,10 @@ export const REQUESTS: Record<string, RequestSpec> = {
     scope: ENCHANTED_REALMS,
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: 5 } }),
   },
+  enchantedRealmsDrawOdds: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: 5 } }),
+  },
   enchantedRealmsCountCreatures: {
     scope: ENCHANTED_REALMS,
     variables: async ({ world, table }) => ({ input: { campaignId: table.campaignId, creatureCardId: await world.anyCard(table, 'CREATURE'), draws: 3 } }),
@@ -407,6 +412,7 @@ export const REQUESTS: Record<string, RequestSpec> = {
       return { input: { skirmishId, characterId, stance: 'DEFEND' } };
     },
   },
+  ytterdorrenSkirmishOdds: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { skirmishId: (await ytterdorrenSkirmish(attempt)).skirmishId } }) },
   ytterdorrenResolveRound: { scope: YTTERDORREN, variables: async (attempt) => ({ input: { skirmishId: (await ytterdorrenSkirmish(attempt, true)).skirmishId } }) },
   ytterdorrenStartEncounter: {
     scope: YTTERDORREN,
@@ -458,6 +464,14 @@ export const REQUESTS: Record<string, RequestSpec> = {
       return { input: { characterId, cardId: card?.id ?? null, advantages: ['Heroism'] } };
     },
   },
+  yummellChallengeOdds: {
+    scope: YUMMELL,
+    variables: async ({ world, table }) => {
+      const characterId = ym(table).adaCharacterId;
+      await world.yummellChallenge(table, characterId);
+      return { input: { characterId, advantages: ['Heroism'] } };
+    },
+  },
   yummellRest: {
     scope: YUMMELL,
     variables: async ({ world, table }) => {
@@ -493,6 +507,12 @@ export const REQUESTS: Record<string, RequestSpec> = {
     },
   },
   enchantedRealmsD20Attack: {
+    scope: D20,
+    variables: async ({ table }) => ({
+      input: { attackerId: await d20Combatant(table, 'ada'), targetId: await d20Combatant(table, 'foe'), kind: 'MELEE', skills: D20_SKILLS, damagePerHit: 2 },
+    }),
+  },
+  enchantedRealmsD20AttackOdds: {
     scope: D20,
     variables: async ({ table }) => ({
       input: { attackerId: await d20Combatant(table, 'ada'), targetId: await d20Combatant(table, 'foe'), kind: 'MELEE', skills: D20_SKILLS, damagePerHit: 2 },
