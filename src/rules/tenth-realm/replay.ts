@@ -6,10 +6,11 @@
  * taking the randomness in the order the rule did, and names every field that does not follow.
  *
  * What a replayer cannot check from a public payload alone: which cards a reveal took from the
- * draw pile before it ran out (the pile's order is secret; it follows from the deck's shuffles and
- * the events since), and what follows from a sheet the payload does not carry (an attribute's
- * value before a roll, XP boxes, resilience before a rest). A reshuffle is replayed from the
- * discard pile the event records (face-up cards: public).
+ * draw pile (the pile's order is secret; it follows from the deck's shuffles and the events
+ * since), and what follows from a sheet the payload does not carry (an attribute's value before a
+ * roll, XP boxes, resilience before a rest). A reshuffle is replayed from the number of cards it
+ * shuffled, which the event records: its draws are taken from the stream as the rule took them,
+ * so that every die after it is checked.
  */
 import { stepDown, stepUp } from '../die-steps.js';
 import type { LoggedEvent, Replayer } from '../kernel/replay.js';
@@ -143,8 +144,7 @@ function cardsAt(value: unknown, field: string): string[] {
 
 /**
  * The reveals of one event, in the order the rule made them: each takes its reshuffle's
- * randomness (drawCards, cards/piles.ts) and checks the cards revealed after it against the
- * recorded discard pile shuffled again.
+ * randomness (drawCards, cards/piles.ts), a shuffle of as many cards as the event says.
  */
 class Reveals {
   private next = 0;
@@ -169,8 +169,15 @@ class Reveals {
     const index = this.next++;
     const reshuffle = this.reshuffles.find((each) => each.reveal === index);
     if (!reshuffle) return;
-    const pile = shuffle(cardsAt(reshuffle.discardPile, 'reshuffles.discardPile'), this.rng);
-    check(this.problems, `${field} after the reshuffle`, cards.slice(reshuffle.drawnBefore), pile.slice(0, cards.length - reshuffle.drawnBefore));
+    const { drawnBefore, discardCount } = reshuffle;
+    if (!Number.isInteger(drawnBefore) || !Number.isInteger(discardCount) || drawnBefore < 0 || discardCount < 0) {
+      throw new MalformedPayload('a reshuffle without its counts');
+    }
+    if (drawnBefore + discardCount < cards.length) {
+      this.problems.push(`${field} lists ${cards.length} cards, but the reshuffle leaves only ${drawnBefore + discardCount} to reveal`);
+    }
+    // The shuffle's draws depend on the number of cards alone (random-stream.ts, shuffle).
+    shuffle(Array.from({ length: discardCount }, (_, i) => i), this.rng);
   }
 }
 

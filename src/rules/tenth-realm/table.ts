@@ -86,8 +86,12 @@ export interface Reshuffle {
   reveal: number;
   /** How many cards of that reveal came from the draw pile before it ran out. */
   drawnBefore: number;
-  /** The discard pile that was shuffled into the new draw pile, top first. */
-  discardPile: string[];
+  /**
+   * How many cards of the discard pile were shuffled into the new draw pile. Their list is not
+   * recorded: with the seed revealed it would give the new draw pile's order, and so the cards
+   * dealt from it since.
+   */
+  discardCount: number;
 }
 
 /**
@@ -101,8 +105,8 @@ export class Play extends KernelPlay<TenthRealmState> {
 
   /**
    * Each reshuffle of this rule: which of its reveals (0 = the first), after how many cards of
-   * that reveal, and the discard pile it shuffled — face-up cards, public — so that a verifier
-   * can shuffle it again and check the cards revealed after it (replay.ts).
+   * that reveal, and how many cards it shuffled, so that a verifier takes the shuffle's draws from
+   * the stream as the rule did and checks what follows it (replay.ts).
    */
   readonly reshuffles: Reshuffle[] = [];
 
@@ -131,7 +135,7 @@ export class Play extends KernelPlay<TenthRealmState> {
     const reveal = this.reveals++;
     const { drawPile, discardPile } = this.state.piles;
     // drawCards shuffles the discard pile as it stands when the draw pile runs out: at most once per draw.
-    const reshuffle = count > drawPile.length ? { reveal, drawnBefore: drawPile.length, discardPile: [...discardPile] } : null;
+    const reshuffle = count > drawPile.length ? { reveal, drawnBefore: drawPile.length, discardCount: discardPile.length } : null;
     const outcome = drawCards(this.state.piles, { count, from: 'TOP', to: { kind: 'DISCARD' } }, this.rng);
     if (!outcome.ok) refuse('DECK_EXHAUSTED', `the deck cannot reveal ${count} cards: too many are held in hands`);
     this.state.piles = outcome.piles;
