@@ -1,13 +1,23 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { BadUserInputError } from '../../common/errors.js';
-import { parseDiceExpression, rollDiceExpression, type DiceExpression, type RolledDie } from '../../rules/random/dice.js';
+import { formatDiceExpression, parseDiceExpression, rollDiceExpression, type DiceExpression, type RolledDie } from '../../rules/random/dice.js';
 import { rollOdds, RollOddsTooLargeError, type RollOdds } from '../../rules/random/odds.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
 import type { Principal } from '../auth/principal.js';
 import { GameLedger } from '../events/game-ledger.service.js';
 
+/** How many totals the computed odds kept may hold in all (each answer counts its distribution's length). */
+export const ODDS_CACHE_TOTALS = 200_000;
+
 @Injectable()
 export class DiceService {
+  /**
+   * Odds already computed, by normalized expression and `atLeast`: an expression's odds never
+   * change, and the common ones (4d6kh3, 3d10!) are asked again and again.
+   */
+  private readonly computed = new LRUCache<string, RollOdds>({ maxSize: ODDS_CACHE_TOTALS, sizeCalculation: (odds) => odds.distribution.length + 1 });
+
   constructor(private readonly ledger: GameLedger) {}
 
   /**
@@ -16,8 +26,15 @@ export class DiceService {
    */
   rollOdds(input: { expression: string; atLeast?: number | null }): RollOdds {
     const parsed = this.parsed(input.expression);
+    const atLeast = input.atLeast ?? undefined;
+    const key = `${formatDiceExpression(parsed)} ${atLeast ?? ''}`;
+    const known = this.computed.get(key);
+    if (known) return known;
     try {
-      return rollOdds(parsed, input.atLeast === undefined || input.atLeast === null ? {} : { atLeast: input.atLeast });
+      const odds = rollOdds(parsed, atLeast === undefined ? {} : { atLeast });
+      // Kept as computed: callers copy what they answer, never change it.
+      if (odds.distribution.length < ODDS_CACHE_TOTALS) this.computed.set(key, Object.freeze(odds));
+      return odds;
     } catch (error) {
       if (!(error instanceof RollOddsTooLargeError)) throw error;
       throw new BadUserInputError(error.message, 'expression', { limit: error.limit, maximum: error.maximum, required: error.required });
