@@ -90,4 +90,52 @@ describe('odds of a ruleset, from the asker’s view alone', () => {
     });
     expect(badBurn.status).toBe(400);
   });
+
+  it('enchantedRealmsDrawOdds: the same bits whatever lies unseen where, including the Lead Player’s hand', async () => {
+    const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
+    const { gm, campaignId, deckId } = table;
+    const [ada, bo] = table.players;
+    const ER = {
+      campaign: `query ($id: ID!) { campaign(id: $id) { enchantedRealms { leadHand { id } } } }`,
+      create: `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id } } }`,
+      reconcile: `mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) { eventSeq } }`,
+      odds: `query ($input: EnchantedRealmsDrawOddsInput!) { enchantedRealmsDrawOdds(input: $input) {
+        modifiers { term value } modifier counterModifiers { term value } counterModifier challengeNumber
+        win tieWonByInitiator expectedDamage damage { damage probability } defeatsOpponent reshuffles } }`,
+    };
+    const [fighter, orc, rogue, goblins] = ['hero-fighter-1', 'creature-orc-1', 'hero-rogue-1', 'creature-goblins-1'];
+    const leadHand: string[] = (await gm.data(ER.campaign, { id: campaignId })).campaign.enchantedRealms.leadHand.map((card: { id: string }) => card.id);
+    const wanted = [fighter, orc, rogue, goblins].filter((id) => leadHand.includes(id));
+    if (wanted.length > 0) {
+      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM' } });
+    }
+    const grak: string = (await ada.client.data(ER.create, { input: { campaignId, name: 'Grak', heroCardId: fighter, creatureCardId: orc } })).enchantedRealmsCreateCharacter.character.id;
+    const pip: string = (await bo.client.data(ER.create, { input: { campaignId, name: 'Pip', heroCardId: rogue, creatureCardId: goblins } })).enchantedRealmsCreateCharacter.character.id;
+    await gm.data(ER.reconcile, { input: { campaignId } });
+
+    const input = { campaignId, actorId: grak, action: 'ATTACK', opponent: { characterId: pip } };
+    const ask = async () => (await ada.client.request(ER.odds, { input })).text;
+    const before = await env.db.eventSeqs(campaignId);
+    const first = await ask();
+    const odds = JSON.parse(first).data.enchantedRealmsDrawOdds;
+    expect(odds.counterModifiers).not.toBeNull();
+    expect(odds.damage.reduce((sum: number, each: { probability: number }) => sum + each.probability, 0)).toBeCloseTo(1, 12);
+    expect(odds.win).toBeGreaterThan(0);
+
+    // Swap a card of Pip's hand and one of the Lead Player's with cards of the draw pile, and reverse the pile.
+    const [deck] = await env.db.query('SELECT draw_pile, hands FROM decks WHERE id = $1', [deckId]);
+    const drawPile: string[] = [...deck.draw_pile];
+    const hands = { ...deck.hands };
+    for (const holder of [pip, 'lead']) {
+      const held: string[] = [...hands[holder]];
+      [held[0], drawPile[0]] = [drawPile[0], held[0]];
+      drawPile.push(drawPile.shift()!);
+      hands[holder] = held;
+    }
+    await env.db.query('UPDATE decks SET draw_pile = $2, hands = $3, version = version + 1 WHERE id = $1', [deckId, drawPile.reverse(), hands]);
+    expect(await ask()).toBe(first);
+    expect(await env.db.eventSeqs(campaignId)).toEqual(before);
+    // Pip's player may not ask for Grak.
+    expect(await bo.client.errorCode(ER.odds, { input })).toBe('FORBIDDEN');
+  });
 });
