@@ -42,7 +42,7 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnApplication
       for (;;) {
         const { rowCount } = await this.db.pool.query(
           `DELETE FROM idempotency_records
-            WHERE (principal, key) IN (SELECT principal, key FROM idempotency_records
+            WHERE (campaign_id, principal, key) IN (SELECT campaign_id, principal, key FROM idempotency_records
                                         WHERE expires_at < now() LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`,
         );
         deleted += rowCount ?? 0;
