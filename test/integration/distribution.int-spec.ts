@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { applyMigrations } from '../../src/infra/migrations.js';
 import { DISTRIBUTED_TABLES, LOCAL_TABLES, REFERENCE_TABLES, citusStatements } from '../../src/infra/distribution.js';
@@ -118,8 +119,11 @@ describe('distribution by campaign', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('co-locates every distributed table with campaigns in the statements the operator runs', () => {
+  it('co-locates every distributed table with campaigns in the statements the operator runs, which docs/SCALING.md gives', () => {
     const statements = citusStatements();
+    const doc = readFileSync('docs/SCALING.md', 'utf8');
+    for (const statement of statements) expect(doc).toContain(statement);
+    for (const [table] of Object.entries(DISTRIBUTED_TABLES).slice(1)) expect(statements).toContain(`SELECT create_distributed_table('${table}', '${DISTRIBUTED_TABLES[table]}', colocate_with => 'campaigns');`);
     for (const table of REFERENCE_TABLES) expect(statements).toContain(`SELECT create_reference_table('${table}');`);
     for (const [table, column] of Object.entries(DISTRIBUTED_TABLES)) {
       expect(statements.some((statement) => statement.startsWith(`SELECT create_distributed_table('${table}', '${column}'`))).toBe(true);
