@@ -73,7 +73,7 @@ export function restRequest(route: RestRoute, variables: Record<string, unknown>
     string,
     unknown
   >;
-  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(source[name] ?? '')));
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathSegment(String(source[name] ?? '')));
   const rest = Object.fromEntries(Object.entries(source).filter(([name, value]) => !route.params.includes(name) && value !== undefined));
   if (route.method === 'POST') return { path, body: rest };
   const query = new URLSearchParams(
@@ -82,6 +82,11 @@ export function restRequest(route: RestRoute, variables: Record<string, unknown>
       .map(([name, value]): [string, string] => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
   ).toString();
   return { path: query ? `${path}?${query}` : path };
+}
+
+/** A path segment as an HTTP client sends it: UTF-8, percent-encoded (a lone surrogate as U+FFFD, which encodeURIComponent refuses). */
+function pathSegment(value: string): string {
+  return [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
 }
 
 export interface RestResponse {
