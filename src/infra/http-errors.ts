@@ -25,6 +25,13 @@ function requestError(error: FastifyError): { status: number; code: ErrorCode; m
  * and hands everything else to it.
  */
 export function registerHttpErrorShapes(adapter: FastifyAdapter): void {
+  // A path no route matches — one with an empty segment (`/v1/decks//draw`) escapes even the
+  // /v1 catch-all — is NOT_FOUND in the coded shape too, not Nest's default body.
+  (adapter as { setNotFoundHandler: (handler: unknown) => unknown }).setNotFoundHandler = () =>
+    adapter.getInstance().setNotFoundHandler((request, reply) => {
+      const where = request.url.startsWith('/v1/') ? 'REST route; the routes are listed at /v1/openapi.json' : `route: ${request.method} ${request.url.split('?')[0].slice(0, 200)}`;
+      return reply.code(404).type('application/json; charset=utf-8').send(errorBody('NOT_FOUND', `There is no such ${where}`));
+    });
   const install = adapter.setErrorHandler.bind(adapter) as (handler: ErrorHandler, prefix?: string) => unknown;
   (adapter as { setErrorHandler: (handler: ErrorHandler, prefix?: string) => unknown }).setErrorHandler = (nestHandler, prefix) =>
     install((error, request, reply) => {

@@ -39,14 +39,29 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnApplication
   private async deleteExpired(): Promise<number> {
     let deleted = 0;
     try {
+      // Campaign by campaign: each statement stays on one campaign's rows, the node that holds
+      // them once the schema is distributed (docs/SCALING.md).
       for (;;) {
-        const { rowCount } = await this.db.pool.query(
-          `DELETE FROM idempotency_records
-            WHERE (principal, key) IN (SELECT principal, key FROM idempotency_records
-                                        WHERE expires_at < now() LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`,
+        const { rows } = await this.db.pool.query<{ campaign_id: string }>(
+          `SELECT DISTINCT campaign_id::text FROM idempotency_records WHERE expires_at < now() LIMIT ${SWEEP_BATCH}`,
         );
-        deleted += rowCount ?? 0;
-        if ((rowCount ?? 0) < SWEEP_BATCH) return deleted;
+        let swept = 0;
+        for (const { campaign_id: campaignId } of rows) {
+          for (;;) {
+            const { rowCount } = await this.db.pool.query(
+              `DELETE FROM idempotency_records
+                WHERE campaign_id = $1::uuid
+                  AND (principal, key) IN (SELECT principal, key FROM idempotency_records
+                                            WHERE campaign_id = $1::uuid AND expires_at < now() LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`,
+              [campaignId],
+            );
+            deleted += rowCount ?? 0;
+            swept += rowCount ?? 0;
+            if ((rowCount ?? 0) < SWEEP_BATCH) break;
+          }
+        }
+        // Done when nothing is left, or what is left is locked by another sweeper.
+        if (rows.length < SWEEP_BATCH || swept === 0) return deleted;
       }
     } catch (error) {
       this.logger.warn(`deleting expired Idempotency-Key records failed (${(error as Error).message}); trying again later`);

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { Principal } from '../modules/auth/principal.js';
 import { LOCK_NOT_AVAILABLE, sqlStateOf } from './database-errors.js';
+import { ADMIN_CAMPAIGN_ID } from './distribution.js';
 import { PrismaService } from './database.js';
 import { Transactions } from './transactions.js';
 
@@ -50,6 +52,9 @@ function unseal(principal: string, key: string, stored: string): string {
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
+/** Whose records: the sender's campaign (so they live with the campaign's rows), and the sender. */
+const owner = (principal: Principal) => ({ campaignId: principal.campaignId ?? ADMIN_CAMPAIGN_ID, principal: principal.id });
+
 export function requestFingerprint(method: string, url: string, body: unknown): string {
   return hash('sha256', `${method} ${url}\n${JSON.stringify(body ?? null)}`, 'hex');
 }
@@ -70,20 +75,20 @@ export class IdempotencyStore {
    * row insert: a concurrent request with the same key waits on it until the first commits (then
    * replays its answer) or rolls back (then goes ahead itself), so a key never runs twice.
    */
-  async claim(principal: string, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+  async claim(sender: Principal, key: string, fingerprint: string): Promise<IdempotencyClaim> {
     const tx = this.db.tx;
-    const stored = storedKey(key);
+    const id = { ...owner(sender), key: storedKey(key) };
     try {
       await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${IDEMPOTENCY_WAIT_MS}`);
-      if (await this.insertClaim(principal, stored, fingerprint)) return { kind: 'claimed' };
-      const record = await tx.idempotencyRecord.findUnique({ where: { principal_key: { principal, key: stored } } });
+      if (await this.insertClaim(id, fingerprint)) return { kind: 'claimed' };
+      const record = await tx.idempotencyRecord.findUnique({ where: { campaignId_principal_key: id } });
       if (!record || record.expiresAt < new Date()) {
-        await tx.idempotencyRecord.deleteMany({ where: { principal, key: stored } });
-        return (await this.insertClaim(principal, stored, fingerprint)) ? { kind: 'claimed' } : { kind: 'busy' };
+        await tx.idempotencyRecord.deleteMany({ where: id });
+        return (await this.insertClaim(id, fingerprint)) ? { kind: 'claimed' } : { kind: 'busy' };
       }
       if (record.requestHash !== fingerprint) return { kind: 'reused' };
       if (record.responseStatus === null || record.responseBody === null) return { kind: 'busy' };
-      return { kind: 'replay', response: { status: record.responseStatus, body: unseal(principal, key, record.responseBody) } };
+      return { kind: 'replay', response: { status: record.responseStatus, body: unseal(sender.id, key, record.responseBody) } };
     } catch (error) {
       if (sqlStateOf(error) === LOCK_NOT_AVAILABLE) return { kind: 'busy' };
       throw error;
@@ -91,10 +96,10 @@ export class IdempotencyStore {
   }
 
   /** Keeps the first answer under its claimed key, sealed with it, in the request's transaction. */
-  async store(principal: string, key: string, response: StoredResponse): Promise<void> {
+  async store(sender: Principal, key: string, response: StoredResponse): Promise<void> {
     await this.db.tx.idempotencyRecord.update({
-      where: { principal_key: { principal, key: storedKey(key) } },
-      data: { responseStatus: response.status, responseBody: seal(principal, key, response.body) },
+      where: { campaignId_principal_key: { ...owner(sender), key: storedKey(key) } },
+      data: { responseStatus: response.status, responseBody: seal(sender.id, key, response.body) },
     });
   }
 
@@ -102,16 +107,16 @@ export class IdempotencyStore {
    * Keeps the answer of a request that failed — its writes undone with its transaction — on its
    * own, unless another request took the key meanwhile.
    */
-  async storeAlone(principal: string, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
+  async storeAlone(sender: Principal, key: string, fingerprint: string, response: StoredResponse): Promise<void> {
     await this.prisma.idempotencyRecord.createMany({
-      data: [{ principal, key: storedKey(key), requestHash: fingerprint, responseStatus: response.status, responseBody: seal(principal, key, response.body), expiresAt: expiry() }],
+      data: [{ ...owner(sender), key: storedKey(key), requestHash: fingerprint, responseStatus: response.status, responseBody: seal(sender.id, key, response.body), expiresAt: expiry() }],
       skipDuplicates: true,
     });
   }
 
-  private async insertClaim(principal: string, keyHash: string, fingerprint: string): Promise<boolean> {
+  private async insertClaim(id: { campaignId: string; principal: string; key: string }, fingerprint: string): Promise<boolean> {
     const { count } = await this.db.tx.idempotencyRecord.createMany({
-      data: [{ principal, key: keyHash, requestHash: fingerprint, expiresAt: expiry() }],
+      data: [{ ...id, requestHash: fingerprint, expiresAt: expiry() }],
       skipDuplicates: true,
     });
     return count === 1;

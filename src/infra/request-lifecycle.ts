@@ -199,7 +199,7 @@ export function registerRequestLifecycle(
     const commit = !state.answeredEarly && !outcome.failed;
     try {
       if (commit && state.idempotencyKey && state.context.principal) {
-        await idempotency.store(state.context.principal.id, state.idempotencyKey, { status: reply.statusCode, body });
+        await idempotency.store(state.context.principal, state.idempotencyKey, { status: reply.statusCode, body });
       }
       state.transaction.end(commit);
       await state.transaction.ended;
@@ -226,7 +226,7 @@ export function registerRequestLifecycle(
     // A failed request's answer is kept for its key too, unless a retry may go otherwise: its
     // writes were undone, so it is kept on its own.
     if (!state.answeredEarly && outcome.failed && !outcome.transient && state.idempotencyKey && state.context.principal) {
-      await idempotency.storeAlone(state.context.principal.id, state.idempotencyKey, requestFingerprint(request.method, request.url, request.body), { status: reply.statusCode, body });
+      await idempotency.storeAlone(state.context.principal, state.idempotencyKey, requestFingerprint(request.method, request.url, request.body), { status: reply.statusCode, body });
     }
     return payload;
   });
@@ -246,7 +246,7 @@ export function registerRequestLifecycle(
 const ROLLED_BACK = new Error('the request failed: its transaction rolls back');
 
 async function claimKey(idempotency: IdempotencyStore, request: FastifyRequest, state: RequestState): Promise<IdempotencyClaim> {
-  return idempotency.claim(state.context.principal!.id, state.idempotencyKey!, requestFingerprint(request.method, request.url, request.body));
+  return idempotency.claim(state.context.principal!, state.idempotencyKey!, requestFingerprint(request.method, request.url, request.body));
 }
 
 function answerClaim(reply: FastifyReply, claim: Exclude<IdempotencyClaim, { kind: 'claimed' }>): void {

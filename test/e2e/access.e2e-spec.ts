@@ -67,9 +67,10 @@ describe('access', () => {
     const added = await table.gm.data(`mutation ($input: AddMemberInput!) { addMember(input: $input) { member { id } apiKey } }`, {
       input: { campaignId: table.campaignId, name: 'Cy', role: 'PLAYER' },
     });
-    const [row] = await env.db.query('SELECT api_key_hash FROM members WHERE id = $1', [added.addMember.member.id]);
-    expect(row.api_key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.api_key_hash).not.toContain(added.addMember.apiKey);
+    const [row] = await env.db.query('SELECT key_hash, campaign_id::text FROM api_keys WHERE member_id = $1', [added.addMember.member.id]);
+    expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.key_hash).not.toContain(added.addMember.apiKey);
+    expect(row.campaign_id).toBe(table.campaignId);
     const events = await env.db.query('SELECT payload::text AS payload FROM game_events WHERE campaign_id = $1', [table.campaignId]);
     expect(events.some((event) => event.payload.includes(added.addMember.apiKey))).toBe(false);
   });

@@ -58,5 +58,9 @@ describe('odds before the roll', () => {
     const refused = await fetch(`${env.arbiter.url}/v1/odds/roll?expression=100d100`);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { errors: Array<{ extensions: { code: string; limit: string } }> }).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', limit: 'MAX_ODDS_WORK' });
+    // Public, yet a key that matches nobody is refused, as over GraphQL.
+    const wrongKey = await fetch(`${env.arbiter.url}/v1/odds/roll?expression=d6`, { headers: { authorization: 'Bearer arb_nobody' } });
+    expect(wrongKey.status).toBe(401);
+    expect(((await wrongKey.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -91,6 +91,9 @@ describe('REST /v1', () => {
       });
       expectError(await call('POST', dice, { key: table.gm.key, rawBody: '{"expression": ' }), 400, 'BAD_USER_INPUT');
       expectError(await call('GET', '/v1/no-such-route', { key: table.gm.key }), 404, 'NOT_FOUND');
+      // An id left empty makes a path no route matches: still NOT_FOUND, coded.
+      expectError(await call('POST', '/v1/campaigns//dice', { key: table.gm.key, body: { expression: 'd6' } }), 404, 'NOT_FOUND');
+      expectError(await call('GET', '/no-such-page', {}), 404, 'NOT_FOUND');
       // None of it reached the log.
       const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
       expect(seqs).toHaveLength(lastEventSeq);

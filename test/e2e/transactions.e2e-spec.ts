@@ -99,6 +99,22 @@ describe('one transaction per mutation', () => {
     const { seqs, lastEventSeq } = await env.db.eventSeqs(table.campaignId);
     expect(seqs).toEqual(Array.from({ length: lastEventSeq }, (_, i) => i + 1));
   });
+
+  it("refuses a request whose mutations act on two campaigns, and writes neither (one campaign per transaction: docs/SCALING.md)", async () => {
+    const [first, second] = [await createTable(env.arbiter.url), await createTable(env.arbiter.url)];
+    const admin = new Client(env.arbiter.url, TEST_ADMIN_KEY);
+    const before = [await env.db.eventSeqs(first.campaignId), await env.db.eventSeqs(second.campaignId)];
+    const both = `mutation ($input: DrawCardsInput!, $roll: RollDiceInput!) { drawCards(input: $input) { eventSeq } rollDice(input: $roll) { eventSeq } }`;
+    const response = await admin.request(both, { input: { deckId: first.deckId, count: 1, to: 'DISCARD' }, roll: { campaignId: second.campaignId, expression: 'd6' } });
+    const error = response.body.errors!.find((each) => each.path?.[0] === 'rollDice')!;
+    expect(error.extensions!.code).toBe('BAD_USER_INPUT');
+    expect(error.extensions!.field).toBe('campaignId');
+    expect([await env.db.eventSeqs(first.campaignId), await env.db.eventSeqs(second.campaignId)]).toEqual(before);
+    // Each in a request of its own goes through; two on one campaign share a request as before.
+    const same = await admin.data(both, { input: { deckId: first.deckId, count: 1, to: 'DISCARD' }, roll: { campaignId: first.campaignId, expression: 'd6' } });
+    expect(same.rollDice.eventSeq).toBe(same.drawCards.eventSeq + 1);
+    expect((await admin.data(ROLL, { input: { campaignId: second.campaignId, expression: 'd6' } })).rollDice.eventSeq).toBe(before[1].lastEventSeq + 1);
+  }, 30_000);
 });
 
 describe('a busy campaign', () => {

@@ -17,6 +17,9 @@ interface DmmfField {
   isRequired: boolean;
   nativeType: [string, string[]] | null;
   relationFromFields?: string[];
+  relationToFields?: string[];
+  relationOnDelete?: string;
+  relationOnUpdate?: string;
 }
 interface DmmfModel {
   name: string;
@@ -112,19 +115,32 @@ describe('migrations', () => {
       .sort();
     expect(actual).toEqual(expected);
 
-    const { rows: foreignKeys } = await client.query<{ table: string; columns: string[]; target: string }>(
+    const { rows: foreignKeys } = await client.query<{ table: string; columns: string[]; target: string; targetColumns: string[]; onUpdate: string; onDelete: string }>(
       `SELECT c.conrelid::regclass::text AS table, c.confrelid::regclass::text AS target,
-              array(SELECT attname::text FROM pg_attribute WHERE attrelid = c.conrelid AND attnum = ANY(c.conkey) ORDER BY attnum) AS columns
+              array(SELECT a.attname::text FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, n)
+                      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum ORDER BY k.n) AS columns,
+              array(SELECT a.attname::text FROM unnest(c.confkey) WITH ORDINALITY AS k(attnum, n)
+                      JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.attnum ORDER BY k.n) AS "targetColumns",
+              c.confupdtype AS "onUpdate", c.confdeltype AS "onDelete"
          FROM pg_constraint c WHERE c.contype = 'f'`,
     );
-    const actualKeys = foreignKeys.map((key) => `${key.table}(${key.columns.join(',')}) -> ${key.target}`).sort();
+    // pg_constraint's action letters, in Prisma's words.
+    const ACTIONS: Record<string, string> = { a: 'NoAction', r: 'Restrict', c: 'Cascade', n: 'SetNull', d: 'SetDefault' };
+    const actualKeys = foreignKeys
+      .map((key) => `${key.table}(${key.columns.join(',')}) -> ${key.target}(${key.targetColumns.join(',')}) on update ${ACTIONS[key.onUpdate]} on delete ${ACTIONS[key.onDelete]}`)
+      .sort();
     const expectedKeys = dmmf.datamodel.models
       .flatMap((model) =>
         model.fields
           .filter((field) => field.relationFromFields && field.relationFromFields.length > 0)
           .map((field) => {
             const target = models.get(field.type)!;
-            return `${model.dbName ?? model.name}(${field.relationFromFields!.map((name) => columnOf(model, name)).join(',')}) -> ${target.dbName ?? target.name}`;
+            // Prisma's defaults when the schema names no action: Cascade on update; Restrict on delete, SetNull for an optional relation.
+            const onUpdate = field.relationOnUpdate ?? 'Cascade';
+            const onDelete = field.relationOnDelete ?? (field.isRequired ? 'Restrict' : 'SetNull');
+            const from = field.relationFromFields!.map((name) => columnOf(model, name)).join(',');
+            const to = field.relationToFields!.map((name) => columnOf(target, name)).join(',');
+            return `${model.dbName ?? model.name}(${from}) -> ${target.dbName ?? target.name}(${to}) on update ${onUpdate} on delete ${onDelete}`;
           }),
       )
       .sort();

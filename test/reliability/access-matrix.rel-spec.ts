@@ -6,6 +6,7 @@ import { hashApiKey, sameDigest, sameKey, keyDigest } from '../../src/modules/au
 import { Client, TEST_ADMIN_KEY, startTestArbiter } from '../helpers/arbiter.js';
 import { DbChecks } from '../helpers/db-checks.js';
 import { REQUESTS } from './support/requests.js';
+import { REST_TWINS, callRest, restOutcome, restRequest, servedRoutes } from './support/rest-routes.js';
 import { introspectSchema, operationDocument, rootOperations, shallowSelection, type RootOperation } from './support/schema-operations.js';
 import { subscribe } from './support/subscriptions.js';
 import { ROLES, World, oneCharacterOff } from './support/world.js';
@@ -250,6 +251,55 @@ describe('the authorization matrix: every operation of the schema × every role'
     expect(mismatches).toEqual([]);
   }, 600_000);
 
+  it('declares every REST route the server describes (/v1/openapi.json): the operation it is, whose access row it shares', async () => {
+    const routes = await servedRoutes(arbiter.url);
+    const names = new Set(operations.map((operation) => operation.name));
+    const problems = [
+      ...routes.filter((route) => !(route.key in REST_TWINS)).map((route) => `${route.key}: served but not in REST_TWINS — name the operation it is, or give it an access row`),
+      ...Object.keys(REST_TWINS).filter((key) => !routes.some((route) => route.key === key)).map((key) => `${key}: in REST_TWINS but no longer served`),
+      ...Object.entries(REST_TWINS)
+        .filter(([, operation]) => !(operation in ACCESS) || !names.has(operation))
+        .map(([key, operation]) => `${key}: ${operation} has no access row or is not in the schema`),
+    ];
+    expect(routes.length).toBeGreaterThan(0);
+    if (problems.length > 0) throw new Error(`The access matrix does not cover the REST routes:\n  ${problems.join('\n  ')}`);
+  });
+
+  it('answers every REST route as its access row declares, for every role, in every campaign it applies to, with the HTTP status of each code', async () => {
+    const routes = await servedRoutes(arbiter.url);
+    const mismatches: string[] = [];
+    const tally = { attempts: 0, strict: 0, byRule: 0, denied: 0 };
+    for (const route of routes) {
+      const twin = REST_TWINS[route.key];
+      const access = twin === undefined ? undefined : ACCESS[twin];
+      const request = twin === undefined ? undefined : REQUESTS[twin];
+      if (!access || !request) {
+        mismatches.push(`${route.key}: not declared (see the other test)`);
+        continue;
+      }
+      const tables = request.scope === 'every' ? world.tables : [world.table(request.scope)];
+      for (const table of tables) {
+        for (const [index, role] of ROLES.entries()) {
+          const expected = access[index];
+          const { path, body } = restRequest(route, await request.variables({ world, table, role }));
+          const response = await callRest(arbiter.url, world.client(table, role).key, route.method, path, body);
+          const seen = restOutcome(response);
+          tally.attempts++;
+          const match = matches(expected, seen);
+          if (!match) mismatches.push(`${route.key} in ${table.ruleset} as ${role}: expected ${expected}, got ${seen} — ${response.text.slice(0, 300)}`);
+          else if (match === 'by-rule') tally.byRule++;
+          else if (expected === 'ok') tally.strict++;
+          else tally.denied++;
+        }
+      }
+    }
+    console.log(
+      `access matrix, REST: ${routes.length} routes × ${ROLES.length} roles in ${tally.attempts} attempts; allowed and answered: ${tally.strict}; ` +
+        `allowed, refused by a rule: ${tally.byRule}; denied as declared: ${tally.denied}; mismatches: ${mismatches.length}`,
+    );
+    expect(mismatches).toEqual([]);
+  }, 600_000);
+
   it('refuses a subscription sent over HTTP to every role, with a code', async () => {
     const subscriptions = operations.filter((operation) => operation.kind === 'subscription');
     const table = world.tables[0];
@@ -291,7 +341,9 @@ describe('API keys', () => {
     expect(retry.headers.get('idempotent-replay')).toBe('true');
     const created = await world.admin.request(`mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { gmKey } }`, { input: { name: 'Keys', ruleset: 'enchanted-realms-cards' } }, idempotent);
     expect(created.body.data?.createCampaign.gmKey).toMatch(/^arb_/);
-    const rows = await db.query<{ id: string; row: string; api_key_hash: string }>('SELECT id, api_key_hash, row_to_json(m)::text AS row FROM members m');
+    const rows = await db.query<{ id: string; row: string; api_key_hash: string }>(
+      'SELECT m.id, k.key_hash AS api_key_hash, row_to_json(m)::text AS row FROM members m LEFT JOIN api_keys k ON k.campaign_id = m.campaign_id AND k.member_id = m.id',
+    );
     expect(rows.length).toBeGreaterThan(0);
     // An API key: arb_ and 43 characters of base64url (a name may well contain "arb_").
     const KEY = /arb_[A-Za-z0-9_-]{43}/;
@@ -345,7 +397,7 @@ describe('API keys', () => {
     expect(apiKeys).toMatch(/return timingSafeEqual\(presented, expected\)/);
     expect(auth).toMatch(/sameDigest\(digest, this\.adminDigest\)/);
     expect(auth).not.toMatch(/\b(key|adminKey)\s*[!=]==?\s*(?!null\b|undefined\b)[\w.]|[!=]==?\s*(key|adminKey)\b/);
-    expect(repository).toMatch(/findUnique\(\{ where: \{ apiKeyHash \}/);
+    expect(repository).toMatch(/apiKey\.findUnique\(\{ where: \{ keyHash: apiKeyHash \}/);
     // And the Authorization header is redacted from the request logs (canary.rel-spec.ts reads them).
     const bootstrap = readFileSync(new URL('../../src/bootstrap.ts', import.meta.url), 'utf8');
     expect(bootstrap).toMatch(/redact:[^\n]*'req\.headers\.authorization'/);

@@ -4,6 +4,7 @@ import { TEST_ADMIN_KEY, startTestArbiter } from '../helpers/arbiter.js';
 import { DbChecks } from '../helpers/db-checks.js';
 import { HiddenInformation, seedsIn, stringsOf } from './support/hidden-information.js';
 import { REQUESTS } from './support/requests.js';
+import { REST_TWINS, callRest, restRequest, servedRoutes } from './support/rest-routes.js';
 import { deepSelections, fullSelection, introspectSchema, operationDocument, rootOperations, type RootOperation } from './support/schema-operations.js';
 import { subscribe } from './support/subscriptions.js';
 import { ROLES, World, type ArbiterClient, type Exchange, type Table } from './support/world.js';
@@ -392,6 +393,31 @@ describe('the canary: no response, event, error or log line shows what its reade
     console.log(`canary, mutations: ${attempts} attempts of every mutation but rotateSeed as every role, then every query again; ${hidden.scanned.texts} texts scanned so far`);
     expectNothingSeen(hidden);
   }, 900_000);
+
+  it('keeps them hidden in the answers to every REST route (/v1/openapi.json), allowed or refused, for every role', async () => {
+    const routes = await servedRoutes(arbiter.url);
+    let attempts = 0;
+    for (const route of routes) {
+      const twin = REST_TWINS[route.key];
+      const request = twin === undefined ? undefined : REQUESTS[twin];
+      if (!request) throw new Error(`${route.key} has no GraphQL twin with a request (support/rest-routes.ts, support/requests.ts)`);
+      const tables = request.scope === 'every' ? world.tables : [world.table(request.scope)];
+      for (const table of tables) {
+        for (const role of ROLES) {
+          const variables = await request.variables({ world, table, role });
+          const client = world.client(table, role);
+          const { path, body } = restRequest(route, variables);
+          const response = await callRest(arbiter.url, client.key, route.method, path, body);
+          if (route.method !== 'GET') await hidden.refresh();
+          hidden.check(client.viewer, response.text, `${route.key} (HTTP ${response.status})`, stringsOf(variables));
+          attempts++;
+        }
+      }
+    }
+    await readEverything();
+    console.log(`canary, REST: ${attempts} calls of ${routes.length} routes as every role, then every query again; ${hidden.scanned.texts} texts scanned so far`);
+    expectNothingSeen(hidden);
+  }, 600_000);
 
   it('writes no seed, API key or Authorization header to the logs', async () => {
     await hidden.refresh();

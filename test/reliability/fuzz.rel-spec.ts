@@ -14,6 +14,7 @@ import { TEST_ADMIN_KEY, startTestArbiter } from '../helpers/arbiter.js';
 import { DbChecks } from '../helpers/db-checks.js';
 import { fullSelection, inputTypeOf, introspectSchema, operationDocument, rootOperations, type RootOperation } from './support/schema-operations.js';
 import { REQUESTS } from './support/requests.js';
+import { REST_TWINS, STATUS_OF_CODE, callRest, restRequest, servedRoutes, type RestRoute } from './support/rest-routes.js';
 import { World, type ArbiterClient, type Table } from './support/world.js';
 
 /**
@@ -211,6 +212,28 @@ function mutationVariables(operation: RootOperation, pools: Pools, valid: Record
   return fc.oneof(generated, oneFieldChanged);
 }
 
+/** Cases per REST route (FUZZ_CASES scales them too). */
+const REST_CASES = 30;
+
+/** Bodies no JSON client would send: a REST route must refuse them with a code, as it refuses bad fields. */
+const rawBody: fc.Arbitrary<string> = fc.constantFrom('not json', '{"count": 1', '[]', '[{"count": 1}]', 'null', '42', '"a string"', '', `{"x": "${TEN_THOUSAND}"}`);
+
+/**
+ * A REST call of a route, from its GraphQL twin's cases: a POST's path and body from the twin's
+ * mutation variables (the path's ids too, hostile ones included), a GET's query string from the
+ * twin query's arguments; now and then a body that is not the JSON object a route reads.
+ */
+function restCase(route: RestRoute, twin: RootOperation, pools: Pools, valid: Record<string, unknown> | undefined): fc.Arbitrary<{ path: string; body?: unknown }> {
+  if (route.method === 'GET') {
+    const args = fc.record(Object.fromEntries(twin.field.args.map((arg) => [arg.name, fc.option(inputValue(arg.type, arg.name, pools, 0), { nil: undefined, freq: 4 })])));
+    const fromValid = valid ? fc.constant(valid) : args;
+    return fc.oneof({ weight: 4, arbitrary: args }, { weight: 1, arbitrary: fromValid }).map((variables) => restRequest(route, variables));
+  }
+  const fromVariables = mutationVariables(twin, pools, valid).map((variables) => restRequest(route, variables));
+  const raw = rawBody.map((body) => ({ path: restRequest(route, valid ?? {}).path, body }));
+  return fc.oneof({ weight: 10, arbitrary: fromVariables }, { weight: 1, arbitrary: raw });
+}
+
 const CHECKSUM = `
   SELECT md5(string_agg(x, '|' ORDER BY x)) AS checksum FROM (
     SELECT 'c:' || id || ':' || last_event_seq || ':' || seed_epoch || ':' || version || ':' || ruleset_state::text || ':' || settings::text || ':' || encode(rng_seed, 'hex') FROM campaigns WHERE id = ANY($1)
@@ -331,6 +354,61 @@ describe('fuzzing the variables of every mutation of the schema', () => {
     console.log(
       `fuzz (seed ${SEED}): ${mutations.length} mutations, ${total} cases, each sent as the GM and as a player (${total * 2} requests) in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
         `refusals by code: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ')}\n  ${rows.join('\n  ')}`,
+    );
+    expect(failures).toEqual([]);
+  }, 900_000);
+
+  it("answers every REST route's cases (/v1/openapi.json) with a 2xx or a coded error of its HTTP status, and writes nothing when it refuses or only reads", async () => {
+    const operations = rootOperations(schema);
+    const routes = await servedRoutes(arbiter.url);
+    const rows: string[] = [];
+    const failures: string[] = [];
+    const restRefusals = new Map<string, number>();
+    let total = 0;
+    for (const [index, route] of routes.entries()) {
+      const twin = operations.find((operation) => operation.name === REST_TWINS[route.key]);
+      if (!twin) {
+        failures.push(`${route.key}: no GraphQL twin in REST_TWINS (support/rest-routes.ts)`);
+        continue;
+      }
+      const scope = REQUESTS[twin.name]?.scope ?? 'every';
+      const table = scope === 'every' ? world.tables[index % world.tables.length] : world.table(scope);
+      const valid = await REQUESTS[twin.name]?.variables({ world, table, role: 'gm' });
+      const tally = { cases: 0, ok: 0, refused: 0 };
+      const send = async (client: ArbiterClient, who: string, call: { path: string; body?: unknown }) => {
+        const before = await checksum();
+        const response = await callRest(arbiter.url, client.key, route.method, call.path, call.body);
+        const problem = (what: string) => new Error(`${route.key} as ${who}: ${what}\n  ${route.method} ${call.path.slice(0, 300)} ${JSON.stringify(call.body ?? null).slice(0, 600)}\n  answer (HTTP ${response.status}): ${response.text.slice(0, 600)}`);
+        if (response.status >= 500) throw problem('a 5xx answer');
+        const code = response.body.errors?.[0]?.extensions?.code;
+        if (response.status < 300) {
+          if (response.body.errors) throw problem('errors with a 2xx');
+          if (route.method === 'GET' && (await checksum()) !== before) throw problem('a GET changed the database');
+          tally.ok++;
+          return;
+        }
+        if (typeof code !== 'string') throw problem('an error without a code');
+        if (!ALLOWED_CODES.has(code)) throw problem(`an unexpected code ${code}`);
+        if (STATUS_OF_CODE[code] !== response.status) throw problem(`${code} with HTTP ${response.status}, not ${STATUS_OF_CODE[code]}`);
+        if ((await checksum()) !== before) throw problem('it was refused, yet the database changed');
+        restRefusals.set(code, (restRefusals.get(code) ?? 0) + 1);
+        tally.refused++;
+      };
+      const run = await fc.check(
+        fc.asyncProperty(restCase(route, twin, pools, valid), async (call) => {
+          tally.cases++;
+          await send(table.gm.client, 'GM', call);
+          await send(table.ada.client, 'player', call);
+        }),
+        { numRuns: Math.round(REST_CASES * (CASES / 50)), seed: SEED, endOnFailure: true },
+      );
+      total += tally.cases;
+      rows.push(`${route.key.padEnd(64)} ${String(tally.cases).padStart(3)} cases, ${String(tally.ok).padStart(3)} answered, ${String(tally.refused).padStart(3)} refused`);
+      if (run.failed) failures.push(`${route.key} (seed ${run.seed}, path ${run.counterexamplePath}): ${String((run.errorInstance as Error)?.message ?? run.errorInstance)}`);
+    }
+    console.log(
+      `fuzz, REST (seed ${SEED}): ${routes.length} routes, ${total} cases, each sent as the GM and as a player; ` +
+        `refusals by code: ${[...restRefusals].map(([code, count]) => `${code} ${count}`).join(', ')}\n  ${rows.join('\n  ')}`,
     );
     expect(failures).toEqual([]);
   }, 900_000);

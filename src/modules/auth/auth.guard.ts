@@ -6,9 +6,14 @@ import { currentRequestContext, type RequestContext } from '../../infra/request-
 import type { Principal } from './principal.js';
 
 const PUBLIC = 'arbiter:public';
+const IGNORE_KEYS = 'ignore-keys';
 
-/** Marks an operation anyone may call without a key (a wrong key is still refused). */
-export const Public = () => SetMetadata(PUBLIC, true);
+/**
+ * Marks an operation anyone may call without a key. A wrong key is still refused, on GraphQL and
+ * /v1 alike, unless `ignoreKeys`: for what is not the API (health probes send none or stale ones,
+ * and a path that does not exist is NOT_FOUND whoever asks).
+ */
+export const Public = (options: { ignoreKeys?: boolean } = {}) => SetMetadata(PUBLIC, options.ignoreKeys ? IGNORE_KEYS : true);
 
 /**
  * The GraphQL context of an operation that came over a WebSocket (a subscription): the
@@ -34,9 +39,8 @@ export class AuthGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC, [context.getHandler(), context.getClass()]);
-    // Plain HTTP routes that are public (health) ignore keys altogether: probes send none or stale ones.
-    if (isPublic && context.getType() === 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean | typeof IGNORE_KEYS | undefined>(PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic === IGNORE_KEYS) return true;
     const request = requestContextOf(context);
     if (request?.invalidKey) throw new UnauthenticatedError('The API key is not valid');
     if (request?.principal || isPublic) return true;

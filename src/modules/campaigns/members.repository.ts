@@ -18,12 +18,15 @@ const toMember = (row: { id: string; campaignId: string; name: string; role: str
 export class MembersRepository {
   constructor(private readonly db: Transactions) {}
 
+  /** A member and its key, in the caller's transaction: the key is global (api_keys), the member its campaign's. */
   async insert(member: MemberRecord & { apiKeyHash: string }): Promise<void> {
-    await this.db.tx.member.create({ data: member });
+    const { apiKeyHash, ...row } = member;
+    await this.db.tx.apiKey.create({ data: { keyHash: apiKeyHash, campaignId: row.campaignId, memberId: row.id } });
+    await this.db.tx.member.create({ data: row });
   }
 
   async findInCampaign(campaignId: string, id: string): Promise<MemberRecord | undefined> {
-    const row = await this.db.tx.member.findFirst({ where: { campaignId, id }, select: MEMBER });
+    const row = await this.db.tx.member.findUnique({ where: { campaignId_id: { campaignId, id } }, select: MEMBER });
     return row ? toMember(row) : undefined;
   }
 

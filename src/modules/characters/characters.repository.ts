@@ -51,13 +51,16 @@ export class CharactersRepository {
     private readonly sql: Sql,
   ) {
     this.owners = new SettledFacts({ max: OWNER_CACHE_SIZE }, async (id) => {
-      const row = await this.db.tx.character.findUnique({ where: { id }, select: { campaignId: true, memberId: true } });
+      // The one read by id alone (every campaign's rows, once per character and process): the rest go to its campaign.
+      const row = await this.db.tx.character.findFirst({ where: { id }, select: { campaignId: true, memberId: true } });
       return row ? Object.freeze({ id, campaignId: row.campaignId, memberId: row.memberId }) : undefined;
     });
   }
 
   async findById(id: string): Promise<CharacterRecord | undefined> {
-    const row = await this.db.tx.character.findUnique({ where: { id } });
+    const owner = await this.findOwner(id);
+    if (owner === undefined) return undefined;
+    const row = await this.db.tx.character.findUnique({ where: { campaignId_id: { campaignId: owner.campaignId, id } } });
     return row ? { ...row, sheet: row.sheet as Record<string, unknown> } : undefined;
   }
 

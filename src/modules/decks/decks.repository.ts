@@ -35,8 +35,8 @@ const toDeck = (row: DeckPilesRow, cards: readonly CardDefinition[]): DeckRecord
 const PILE_COLUMNS = 'id::text, campaign_id::text, name, draw_pile, discard_pile, table_cards, hands';
 
 // The reads of every card move (Sql: the moves' hot path).
-const FIND_PILES_BY_ID = statement('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE id = $1::uuid`);
-const FIND_CARDS_BY_ID = statement('decks.find-cards-by-id', 'SELECT cards FROM decks WHERE id = $1::uuid');
+const FIND_PILES_BY_ID = statement('decks.find-piles-by-id', `SELECT ${PILE_COLUMNS} FROM decks WHERE campaign_id = $1::uuid AND id = $2::uuid`);
+const FIND_CARDS_BY_ID = statement('decks.find-cards-by-id', 'SELECT cards FROM decks WHERE campaign_id = $1::uuid AND id = $2::uuid');
 
 /** How many deck → campaign answers are kept. */
 const CAMPAIGN_OF_DECK_CACHE_SIZE = 50_000;
@@ -58,11 +58,14 @@ export class DecksRepository {
     private readonly sql: Sql,
   ) {
     this.campaignOfDeck = new SettledFacts({ max: CAMPAIGN_OF_DECK_CACHE_SIZE }, async (id) => {
-      const row = await this.db.tx.deck.findUnique({ where: { id }, select: { campaignId: true } });
+      // The one read by id alone (every campaign's rows, once per deck and process): the rest go to its campaign.
+      const row = await this.db.tx.deck.findFirst({ where: { id }, select: { campaignId: true } });
       return row?.campaignId;
     });
     this.deckCards = new SettledFacts({ maxSize: CARDS_CACHE_BUDGET, sizeOf: (cards) => Math.max(1, cards.length) }, async (id) => {
-      const [row] = await this.sql.query<{ cards: CardDefinition[] }>(FIND_CARDS_BY_ID, [id]);
+      const campaignId = await this.campaignOfDeck.get(id);
+      if (campaignId === undefined) return undefined;
+      const [row] = await this.sql.query<{ cards: CardDefinition[] }>(FIND_CARDS_BY_ID, [campaignId, id]);
       return row && frozen(row.cards);
     });
   }
@@ -74,7 +77,9 @@ export class DecksRepository {
 
   /** A deck with its piles as they are now. */
   async findById(id: string): Promise<DeckRecord | undefined> {
-    const [row] = await this.sql.query<DeckPilesRow>(FIND_PILES_BY_ID, [id]);
+    const campaignId = await this.campaignOfDeck.get(id);
+    if (campaignId === undefined) return undefined;
+    const [row] = await this.sql.query<DeckPilesRow>(FIND_PILES_BY_ID, [campaignId, id]);
     if (!row) return undefined;
     return toDeck(row, (await this.deckCards.get(id))!);
   }

@@ -36,7 +36,7 @@ const toEncounter = <S>(row: EncounterRow): EncounterRecord<S> => ({
 const COLUMNS = 'id::text, campaign_id::text, kind, status, state, created_at';
 
 // A ruleset move's reads (Sql: the moves' hot path).
-const FIND_BY_ID = statement('encounters.find-by-id', `SELECT ${COLUMNS} FROM encounters WHERE id = $1::uuid`);
+const FIND_BY_ID = statement('encounters.find-by-id', `SELECT ${COLUMNS} FROM encounters WHERE campaign_id = $1::uuid AND id = $2::uuid`);
 const FIND_ACTIVE = statement(
   'encounters.find-active',
   `SELECT ${COLUMNS} FROM encounters WHERE campaign_id = $1::uuid AND kind = $2 AND status = 'ACTIVE' ORDER BY created_at DESC LIMIT 1`,
@@ -55,13 +55,16 @@ export class EncountersRepository {
     private readonly sql: Sql,
   ) {
     this.campaignOfEncounter = new SettledFacts({ max: CAMPAIGN_OF_ENCOUNTER_CACHE_SIZE }, async (id) => {
-      const row = await this.db.tx.encounter.findUnique({ where: { id }, select: { campaignId: true } });
+      // The one read by id alone (every campaign's rows, once per encounter and process): the rest go to its campaign.
+      const row = await this.db.tx.encounter.findFirst({ where: { id }, select: { campaignId: true } });
       return row?.campaignId;
     });
   }
 
   async findById<S>(id: string): Promise<EncounterRecord<S> | undefined> {
-    const [row] = await this.sql.query<EncounterRow>(FIND_BY_ID, [id]);
+    const campaignId = await this.findCampaignId(id);
+    if (campaignId === undefined) return undefined;
+    const [row] = await this.sql.query<EncounterRow>(FIND_BY_ID, [campaignId, id]);
     return row && toEncounter<S>(row);
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import AsyncLock from 'async-lock';
-import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { BadUserInputError, ConflictError, NotFoundError } from '../../common/errors.js';
 import { CONTENTION_MESSAGE } from '../../common/error-formatter.js';
 import { isConnectionFailure, isContentionFailure } from '../../infra/database-errors.js';
 import { afterRequestCommits, currentRequestContext } from '../../infra/request-context.js';
@@ -72,6 +72,7 @@ export class GameLedger {
   ) {}
 
   async act<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>): Promise<T> {
+    refuseSecondCampaign(campaignId);
     // A transaction may hold the campaign's lock while it waits for a turn here: it takes none,
     // and each attempt goes back to a savepoint when it fails.
     if (inTransaction()) return this.attempts(() => this.transactions.inSavepoint(() => this.attempt(actor, campaignId, work, true)));
@@ -195,5 +196,20 @@ export class GameLedger {
   private async announce(campaignId: string, head: number): Promise<void> {
     if (!inTransaction()) this.announcer.announce(campaignId, head);
     else if (!afterRequestCommits(() => this.announcer.announce(campaignId, head))) await this.announcer.announceOnCommit(campaignId, head);
+  }
+}
+
+/**
+ * A request's own transaction acts on one campaign (docs/SCALING.md): its writes then live on one
+ * node once campaigns are distributed. Only the ADMIN can name two campaigns, in a GraphQL request
+ * of several mutations; it sends them as requests of their own instead.
+ */
+function refuseSecondCampaign(campaignId: string): void {
+  const other = currentRequestContext()?.moves?.find((move) => move.campaignId !== campaignId);
+  if (other && inTransaction()) {
+    throw new BadUserInputError('The mutations of one request act on one campaign: send those on another campaign in a request of their own', 'campaignId', {
+      campaignId,
+      requestCampaignId: other.campaignId,
+    });
   }
 }

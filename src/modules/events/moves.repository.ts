@@ -90,7 +90,7 @@ const APPLY_MOVE = statement(
      INSERT INTO encounters (id, campaign_id, kind, status, state)
      SELECT e.id, moved.id, e.kind, e.status, e.state
        FROM moved, jsonb_to_recordset($9::jsonb) AS e(id uuid, kind text, status text, state jsonb)
-     ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, updated_at = now()
+     ON CONFLICT (campaign_id, id) DO UPDATE SET status = EXCLUDED.status, state = EXCLUDED.state, updated_at = now()
       WHERE encounters.campaign_id = EXCLUDED.campaign_id
    ), events_added AS (
      INSERT INTO game_events (campaign_id, seq, type, actor_member_id, actor_role, payload, secret,

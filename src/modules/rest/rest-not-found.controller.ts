@@ -8,7 +8,7 @@ import { RestController } from './rest.decorators.js';
 @ApiExcludeController()
 @RestController('', 'not-found')
 export class RestNotFoundController {
-  @Public()
+  @Public({ ignoreKeys: true })
   @All('*')
   notFound(): never {
     throw new ArbiterError('NOT_FOUND', 'There is no such REST route; the routes are listed at /v1/openapi.json');

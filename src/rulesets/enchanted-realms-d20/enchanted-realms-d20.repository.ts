@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { batchedRead } from '../../infra/request-context.js';
 import { Sql, statement } from '../../infra/sql.js';
+import { SettledFacts } from '../../infra/settled-facts.js';
 import { Transactions } from '../../infra/transactions.js';
 import { EncountersRepository, type EncounterRecord } from '../../modules/encounters/encounters.repository.js';
 import { COMBAT_KIND, RULESET_ID, type Combatant, type D20Combat } from '../../rules/enchanted-realms-d20/state.js';
@@ -58,14 +59,25 @@ const CAMPAIGN_OF_COMBATANT = statement(
   `SELECT id::text FROM campaigns WHERE ruleset = $1 AND (ruleset_state -> 'combatants' -> $2::text) IS NOT NULL LIMIT 1`,
 );
 
+/** How many combatant → campaign answers are kept. */
+const CAMPAIGN_OF_COMBATANT_CACHE_SIZE = 50_000;
+
 /** The Enchanted Realms d20 ruleset's own reads: a campaign's combatants and its combats. */
 @Injectable()
 export class EnchantedRealmsD20Repository {
+  /** A combatant's campaign, which never changes: read across every campaign once per process. */
+  private readonly campaignOfCombatant: SettledFacts<string>;
+
   constructor(
     private readonly db: Transactions,
     private readonly sql: Sql,
     private readonly encounters: EncountersRepository,
-  ) {}
+  ) {
+    this.campaignOfCombatant = new SettledFacts({ max: CAMPAIGN_OF_COMBATANT_CACHE_SIZE }, async (combatantId) => {
+      const [row] = await this.sql.query<{ id: string }>(CAMPAIGN_OF_COMBATANT, [ENCHANTED_REALMS_D20, combatantId]);
+      return row?.id;
+    });
+  }
 
   /** Batched within a request (batchedRead): a list of campaigns or characters reads once. */
   findCampaign(campaignId: string): Promise<D20CampaignRecord | undefined> {
@@ -78,9 +90,8 @@ export class EnchantedRealmsD20Repository {
   }
 
   /** The campaign a combatant fights in; combatants never move nor go away. */
-  async findCampaignOfCombatant(combatantId: string): Promise<string | undefined> {
-    const [row] = await this.sql.query<{ id: string }>(CAMPAIGN_OF_COMBATANT, [ENCHANTED_REALMS_D20, combatantId]);
-    return row?.id;
+  findCampaignOfCombatant(combatantId: string): Promise<string | undefined> {
+    return this.campaignOfCombatant.get(combatantId);
   }
 
   async listActiveCombats(campaignId: string): Promise<CombatRecord[]> {
