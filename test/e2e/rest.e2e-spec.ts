@@ -410,7 +410,7 @@ describe('REST /v1', () => {
       const orc = await create(table.gm, { name: 'Orc', defense: 13, armorWorn: true, skills: ['MELEE_TRAINING'], immunities: ['FEAR'] });
 
       // The attack's odds first: read only, the same pool and Defense.
-      const oddsPath = `/v1/enchanted-realms-d20/combatants/${ana}/attack-odds?targetId=${orc}&kind=MELEE&skill=MELEE_TRAINING&skill=STYLE_SLASHING`;
+      const oddsPath = `/v1/enchanted-realms-d20/combatants/${ana}/attack-odds?targetId=${orc}&kind=MELEE&skills=MELEE_TRAINING&skills=STYLE_SLASHING`;
       const odds = await call('GET', oddsPath, { key: ada.client.key });
       expect(odds.status).toBe(200);
       expect(odds.body).toMatchObject({ poolSize: 2, untrainedRoll: false, canCrit: true });

@@ -138,3 +138,20 @@ export function gameEventDto(event: GameEvent): GameEventDto {
     createdAt: event.createdAt,
   };
 }
+
+/**
+ * A list in a query string: the parameter repeated (`skills=A&skills=B`), or one JSON list
+ * (`skills=["A","B"]`, as a GraphQL client would write it). Anything else is left for validation.
+ */
+export function queryList({ value }: { value: unknown }): unknown {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string') return value;
+  if (value.startsWith('[')) {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return [value];
+}

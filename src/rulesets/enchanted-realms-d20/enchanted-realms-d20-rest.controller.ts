@@ -45,8 +45,8 @@ export class EnchantedRealmsD20RestController {
     @Param('attackerId', new ParseIdPipe('attackerId')) attackerId: string,
     @Query() query: EnchantedRealmsD20AttackOddsQuery,
   ): Promise<EnchantedRealmsD20AttackOddsDto> {
-    const { targetId, kind, skill, advantage, disadvantage, modifier, damagePerHit, grantsCrit } = query;
-    return this.actions.attackOdds(principal, { attackerId, targetId, kind, skills: skill ?? [], advantage, disadvantage, modifier, damagePerHit, grantsCrit });
+    const { targetId, kind, skills, advantage, disadvantage, modifier, damagePerHit, grantsCrit } = query;
+    return this.actions.attackOdds(principal, { attackerId, targetId, kind, skills: skills ?? [], advantage, disadvantage, modifier, damagePerHit, grantsCrit });
   }
 
   @Post('combatants/:combatantId/check')

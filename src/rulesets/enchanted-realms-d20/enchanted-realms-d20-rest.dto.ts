@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { MAX_DAMAGE_PER_HIT } from '../../rules/enchanted-realms-d20/attack.js';
 import { MAX_SKILLS } from '../../rules/enchanted-realms-d20/combatant.js';
 import { MAX_SCORE } from '../../rules/enchanted-realms-d20/state.js';
+import { queryList } from '../../modules/rest/rest-common.dto.js';
 import type { EnchantedRealmsD20Actions } from './enchanted-realms-d20-actions.service.js';
 import { EnchantedRealmsD20AttackInput, EnchantedRealmsD20CheckInput, SKILL, SKILL_MESSAGE } from './enchanted-realms-d20.inputs.js';
 import {
@@ -197,13 +198,13 @@ export function nextTurnDto(encounterId: string, result: Awaited<ReturnType<Ench
 
 const asBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
-/** The attack to preview, in the query string (GET /v1/enchanted-realms-d20/combatants/{id}/attack-odds); `skill` repeats. */
+/** The attack to preview, in the query string (GET /v1/enchanted-realms-d20/combatants/{id}/attack-odds): the attack's fields. */
 export class EnchantedRealmsD20AttackOddsQuery {
   @ApiProperty({ format: 'uuid' }) @IsUUID() targetId!: string;
   @ApiProperty({ enum: EnchantedRealmsD20AttackKind, enumName: 'EnchantedRealmsD20AttackKind' }) @IsEnum(EnchantedRealmsD20AttackKind) kind!: EnchantedRealmsD20AttackKind;
-  @ApiPropertyOptional({ type: [String], description: "The attacker's skills that apply, one d20 each: repeat the parameter." })
-  @IsOptional() @Transform(({ value }) => (Array.isArray(value) ? value : [value])) @ArrayMaxSize(MAX_SKILLS) @ArrayUnique({ message: 'each skill is listed once: each adds one die' }) @IsString({ each: true }) @Matches(SKILL, { each: true, message: SKILL_MESSAGE })
-  skill?: string[];
+  @ApiPropertyOptional({ type: [String], description: "The attacker's skills that apply, one d20 each: repeat the parameter, or give a JSON list." })
+  @IsOptional() @Transform(queryList) @IsArray() @ArrayMaxSize(MAX_SKILLS) @ArrayUnique({ message: 'each skill is listed once: each adds one die' }) @IsString({ each: true }) @Matches(SKILL, { each: true, message: SKILL_MESSAGE })
+  skills?: string[];
   @ApiPropertyOptional({ default: false, description: 'GM only.' }) @Transform(asBoolean) @IsBoolean() advantage: boolean = false;
   @ApiPropertyOptional({ default: false, description: 'GM only.' }) @Transform(asBoolean) @IsBoolean() disadvantage: boolean = false;
   @ApiPropertyOptional({ default: 0 }) @Type(() => Number) @IsInt() @Min(-MAX_SCORE) @Max(MAX_SCORE) modifier: number = 0;

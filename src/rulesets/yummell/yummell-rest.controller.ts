@@ -62,7 +62,7 @@ export class YummellRestController {
     @Param('characterId', new ParseIdPipe('characterId')) characterId: string,
     @Query() query: YummellChallengeOddsQuery,
   ): Promise<YummellChallengeOddsDto> {
-    return yummellChallengeOddsDto(await this.actions.challengeOdds(principal, { characterId, advantages: query.advantage ?? [] }));
+    return yummellChallengeOddsDto(await this.actions.challengeOdds(principal, { characterId, advantages: query.advantages ?? [] }));
   }
 
   @Post('characters/:characterId/rest')

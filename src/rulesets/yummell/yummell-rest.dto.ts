@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsOptional, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, Length } from 'class-validator';
+import { queryList } from '../../modules/rest/rest-common.dto.js';
 import { YummellAbility, YummellCardType, YummellChallengeMove, YummellCharacteristic, YummellEffectKind, YummellNoEffectReason, YummellStopReason } from './yummell.model.js';
 import type * as models from './yummell.model.js';
 import { YummellAbilityUseInput, YummellMoveInput, YummellResolveChallengeInput } from './yummell.inputs.js';
@@ -207,11 +208,11 @@ export function yummellEndTurnDto(ended: models.YummellEndTurnPayload): YummellE
   return { drawn: ended.drawn.map(cardDto), handCount: ended.handCount, nextCharacterId: ended.nextCharacterId, eventSeq: ended.eventSeq };
 }
 
-/** The Advantages the player would use, in the query string (`advantage` repeats). */
+/** The Advantages the player would use, in the query string: `advantages` repeated, or a JSON list. */
 export class YummellChallengeOddsQuery {
-  @ApiPropertyOptional({ type: [String], description: 'Names of the character’s Advantages to use: repeat the parameter.' })
-  @IsOptional() @Transform(({ value }) => (Array.isArray(value) ? value : [value])) @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 60, { each: true })
-  advantage?: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Names of the character’s Advantages to use: repeat the parameter, or give a JSON list.' })
+  @IsOptional() @Transform(queryList) @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @Length(1, 60, { each: true })
+  advantages?: string[];
 }
 
 class CardOddsDto {

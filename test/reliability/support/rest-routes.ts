@@ -33,6 +33,11 @@ export const REST_TWINS: Record<string, string> = {
   'POST /v1/enchanted-realms-d20/combatants/{attackerId}/attack': 'enchantedRealmsD20Attack',
   'POST /v1/enchanted-realms-d20/combatants/{combatantId}/check': 'enchantedRealmsD20Check',
   'POST /v1/enchanted-realms-d20/combats/{encounterId}/next-turn': 'enchantedRealmsD20NextTurn',
+  'GET /v1/tenth-realm/characters/{characterId}/trial-odds': 'tenthRealmTrialOdds',
+  'GET /v1/enchanted-realms/campaigns/{campaignId}/draw-odds': 'enchantedRealmsDrawOdds',
+  'GET /v1/enchanted-realms-d20/combatants/{attackerId}/attack-odds': 'enchantedRealmsD20AttackOdds',
+  'GET /v1/ytterdorren/skirmishes/{skirmishId}/odds': 'ytterdorrenSkirmishOdds',
+  'GET /v1/yummell/characters/{characterId}/challenge-odds': 'yummellChallengeOdds',
 };
 
 /** The HTTP status of each error code on the REST surface (README, "REST"). */
