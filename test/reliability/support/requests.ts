@@ -468,7 +468,9 @@ export const REQUESTS: Record<string, RequestSpec> = {
     scope: YUMMELL,
     variables: async ({ world, table }) => {
       const characterId = ym(table).adaCharacterId;
-      await world.yummellChallenge(table, characterId);
+      // A read leaves the challenge pending: asked again and again, it must not move the racer on to the finish.
+      const { campaign } = await table.gm.client.data(`query ($id: ID!) { campaign(id: $id) { yummell { pendingChallenge { characterId } } } }`, { id: table.campaignId });
+      if (campaign.yummell.pendingChallenge?.characterId !== characterId) await world.yummellChallenge(table, characterId);
       return { input: { characterId, advantages: ['Heroism'] } };
     },
   },
