@@ -1,5 +1,6 @@
 import { DIE_STEPS, stepDown, stepUp } from '../die-steps.js';
 import type { Combat, CombatStatus, CombatTurn, Enemy, MoraleResult } from './combat-state.js';
+import { answerCall, pickedAttribute } from './calls.js';
 import { clampDamageDie, damageAfterArmor } from './gear.js';
 import { loseResilience } from './resilience.js';
 import { NATURAL_20_DEFENCE_DR_REDUCTION } from './sheet.js';
@@ -99,13 +100,22 @@ export const startCombat = rule(
 
 export type AttackMode = 'WEAPON' | 'FEAT';
 
-export type AttackInput = TrialInput & { encounterId: string; enemyId: string; mode: AttackMode; featDie?: number };
+export type AttackInput = Omit<TrialInput, 'attribute'> & {
+  attribute?: TrialInput['attribute'];
+  callId?: string;
+  encounterId: string;
+  enemyId: string;
+  mode: AttackMode;
+  featDie?: number;
+};
 
 /**
  * A player's attack: a trial roll, then the damage die — as is on a success, stepped up on a
  * natural 20; stepped down on a setback, twice on a natural 1 — rolled less the target's armor roll.
  */
-export const attack = rule('tenth-realm.combat.attack', (play, input: AttackInput) => {
+export const attack = rule('tenth-realm.combat.attack', (play, given: AttackInput) => {
+  const answered = answerCall(play, given);
+  const input = { ...answered, attribute: pickedAttribute(answered.attribute) };
   const combat = activeCombat(play, input.encounterId);
   combatant(combat, input.characterId);
   const enemy = fightingEnemy(combat, input.enemyId);
@@ -149,12 +159,16 @@ function armorRollOf(play: Play, characterId: string): number {
   return armor + bear;
 }
 
+export type DefendInput = Omit<TrialInput, 'attribute'> & { attribute?: TrialInput['attribute']; callId?: string; encounterId: string; enemyId: string };
+
 /**
  * An enemy's attack: the targeted player defends with a trial roll. SUCCESS: a miss, and on a
  * natural 20 the next roll's DR is lowered by 2. SETBACK: the enemy's damage die (stepped up on a
  * natural 1, down after a RAVEN burn) less the player's armor roll.
  */
-export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput & { encounterId: string; enemyId: string }) => {
+export const defend = rule('tenth-realm.combat.defend', (play, given: DefendInput) => {
+  const answered = answerCall(play, given);
+  const input = { ...answered, attribute: pickedAttribute(answered.attribute) };
   const combat = activeCombat(play, input.encounterId);
   combatant(combat, input.characterId);
   const enemy = fightingEnemy(combat, input.enemyId);

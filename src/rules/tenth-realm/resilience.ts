@@ -2,6 +2,7 @@ import type { GearSlot } from './gear.js';
 import { repair } from './gear.js';
 import { freeSlots, type Attribute, type TenthRealmSheet } from './sheet.js';
 import { bySuit, refuse, rule, type Play } from './table.js';
+import { answerCall } from './calls.js';
 import { resolveTrial, type TrialInput } from './trial-roll.js';
 
 /** Takes resilience away; at 0 a resilience check is due (tenth-realm.md, "Resilience and conditions"). */
@@ -24,10 +25,11 @@ function takeSlot(sheet: TenthRealmSheet, what: string): void {
 /** Resilience 0 → a trial roll (willpower unless the group picks another). SUCCESS: 1. SETBACK: incapacitated. */
 export const resilienceCheck = rule(
   'tenth-realm.resilience-checked',
-  (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute }) => {
+  (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute; callId?: string }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (!sheet.pending.resilienceCheckDue) refuse('NO_RESILIENCE_CHECK_DUE', 'no resilience check is due: resilience is above 0');
-    const roll = resolveTrial(play, { ...input, attribute: input.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
+    const trial = answerCall(play, input);
+    const roll = resolveTrial(play, { ...trial, attribute: trial.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
     sheet.pending.resilienceCheckDue = false;
     if (roll.success) {
       sheet.resilience = 1;
