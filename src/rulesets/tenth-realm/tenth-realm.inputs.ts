@@ -111,18 +111,39 @@ export class TenthRealmDrAdjustmentInput {
 @InputType()
 export class TenthRealmRollFields {
   @Field(() => ID) @IsUUID() characterId!: string;
-  @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
-  @Field(() => Int, { defaultValue: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' })
-  @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
+  @Field(() => ID, { nullable: true, description: "The GM's call this roll answers (tenthRealmCallTrial): its DR, changes and feat die are used." })
+  @IsOptional() @IsUUID() callId?: string;
+  @Field(() => TenthRealmAttribute, { nullable: true, description: "The player's pick; required unless the call names it." })
+  @IsOptional() @IsEnum(TenthRealmAttribute) attribute?: TenthRealmAttribute;
+  @Field(() => Int, { nullable: true, description: "GM (or a player when the campaign sets playersSetDifficulty), without a call: Easy 9, Normal 12 (the default), Challenging 15, or any other value." })
+  @IsOptional() @IsInt() @Min(DR.min) @Max(DR.max) dr?: number;
   @Field(() => [TenthRealmRollBurnInput], { defaultValue: [] })
   @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmRollBurnInput) burns!: TenthRealmRollBurnInput[];
-  @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [] })
+  @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [], description: 'GM (or a player when the campaign sets playersSetDifficulty), without a call.' })
   @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
 }
 
 @InputType()
 export class TenthRealmTrialRollInput extends TenthRealmRollFields {
-  @Field({ defaultValue: false, description: 'A fate roll: no cards revealed, none kept, no XP.' }) @IsBoolean() fate!: boolean;
+  @Field({ nullable: true, description: 'A fate roll: no cards revealed, none kept, no XP. GM, without a call.' }) @IsOptional() @IsBoolean() fate?: boolean;
+}
+
+@InputType({ description: "The GM's call for a trial: the called character's player then rolls it with their own burns." })
+export class TenthRealmCallTrialInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => TenthRealmAttribute, { nullable: true, description: 'Left out: the player picks it when rolling.' })
+  @IsOptional() @IsEnum(TenthRealmAttribute) attribute?: TenthRealmAttribute;
+  @Field(() => Int, { defaultValue: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' }) @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
+  @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [], description: 'The changes the group agreed, GM having the final say.' })
+  @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
+  @Field(() => Int, { nullable: true, description: 'For a FEAT attack: the damage die, d4 to d12.' }) @IsOptional() @IsInt() @IsIn(DICE) featDie?: number;
+  @Field({ defaultValue: false, description: 'A fate roll: no risk revealed, no card kept, no XP.' }) @IsBoolean() fate!: boolean;
+}
+
+@InputType()
+export class TenthRealmRevealRiskInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => ID) @IsUUID() callId!: string;
 }
 
 @InputType()
@@ -149,11 +170,8 @@ export class TenthRealmRestInput extends TenthRealmCharacterInput {
   @Field({ nullable: true, description: 'FULL: the condition it clears.' }) @IsOptional() @IsString() @Length(NAME.min, NAME.max) clearCondition?: string;
 }
 
-@InputType()
-export class TenthRealmResilienceCheckInput extends TenthRealmCharacterInput {
-  @Field(() => TenthRealmAttribute, { defaultValue: TenthRealmAttribute.WILLPOWER }) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
-  @Field(() => Int, { defaultValue: 12 }) @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
-}
+@InputType({ description: 'Attribute left out: willpower (unless the group picks another).' })
+export class TenthRealmResilienceCheckInput extends TenthRealmRollFields {}
 
 @InputType()
 export class TenthRealmConditionInput extends TenthRealmCharacterInput {

@@ -158,9 +158,36 @@ export class TenthRealmRegion {
   @Field(() => [String]) notes!: string[];
 }
 
+@ObjectType({ description: "The GM's call for a trial: the called character's player rolls it with their own burns (tenthRealmTrialRoll with callId)." })
+export class TenthRealmTrialCall {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) characterId!: string;
+  @Field(() => TenthRealmAttribute, { nullable: true, description: 'Null: the player picks it when rolling.' }) attribute!: TenthRealmAttribute | null;
+  @Field(() => Int) dr!: number;
+  @Field(() => [TenthRealmDrAdjustment]) drAdjustments!: TenthRealmDrAdjustment[];
+  @Field(() => Int, { nullable: true, description: 'FEAT: the damage die the GM assigns.' }) featDie!: number | null;
+  @Field() fate!: boolean;
+  @Field(() => [TenthRealmCard], { nullable: true, description: 'The risk cards revealed ahead of the roll, or null until they are.' }) revealed!: TenthRealmCard[] | null;
+  @Field(() => Int, { nullable: true, description: 'The DR once the revealed risk and the changes count, before burns; null until revealed.' })
+  drAfterRisk!: number | null;
+}
+
+@ObjectType()
+export class TenthRealmDrAdjustment {
+  @Field(() => Int) amount!: number;
+  @Field() reason!: string;
+}
+
+@ObjectType()
+export class TenthRealmCallPayload {
+  @Field(() => TenthRealmTrialCall) call!: TenthRealmTrialCall;
+  @Field(() => Int) eventSeq!: number;
+}
+
 @ObjectType({ description: "A Tenth Realm campaign's shared deck, sessions and map." })
 export class TenthRealmCampaign {
   @Field(() => ID) deckId!: string;
+  @Field(() => [TenthRealmTrialCall], { description: "The GM's calls for a trial not yet rolled." }) calls!: TenthRealmTrialCall[];
   @Field(() => Int) session!: number;
   @Field(() => TenthRealmRegion, { nullable: true }) currentRegion!: TenthRealmRegion | null;
   @Field(() => [TenthRealmRegion]) regions!: TenthRealmRegion[];

@@ -56,9 +56,23 @@ export class TenthRealmResolver {
     return this.actions.setRiskRating(p, input);
   }
 
-  @Mutation(() => models.TenthRealmTrialRoll, { description: 'A trial roll (or a fate roll), with cards burned for it and DR adjustments.' })
+  @Mutation(() => models.TenthRealmTrialRoll, {
+    description: "A trial roll (or a fate roll) with cards burned for it: a player answers the GM's call (callId); the GM may roll in one call with the DR and changes.",
+  })
   tenthRealmTrialRoll(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmTrialRollInput) {
     return this.actions.trialRoll(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCallPayload, {
+    description: "GM: a call for a trial — attribute (or the player's pick), DR, DR changes, feat die. The called character's player rolls it (tenthRealmTrialRoll, tenthRealmAttack, tenthRealmDefend or tenthRealmResilienceCheck with callId).",
+  })
+  tenthRealmCallTrial(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmCallTrialInput) {
+    return this.actions.callTrial(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCallPayload, { description: "A call's risk cards, revealed before the roll: the player then chooses burns knowing the DR." })
+  tenthRealmRevealRisk(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmRevealRiskInput) {
+    return this.actions.revealRisk(p, input);
   }
 
   @Mutation(() => models.TenthRealmBurnPayload, { description: "Burn a card outside a roll: COME_PREPARED, AID_AN_ALLY ahead of the ally's roll, or the Vanori's ability." })
@@ -71,7 +85,7 @@ export class TenthRealmResolver {
     return this.actions.rest(p, input);
   }
 
-  @Mutation(() => models.TenthRealmResilienceCheck, { description: 'At resilience 0: a trial roll. Success: 1; setback: incapacitated.' })
+  @Mutation(() => models.TenthRealmResilienceCheck, { description: 'At resilience 0: a trial roll (answering a call, with burns). Success: 1; setback: incapacitated.' })
   tenthRealmResilienceCheck(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmResilienceCheckInput) {
     return this.actions.resilienceCheck(p, input);
   }
