@@ -39,6 +39,9 @@ const M = {
 
 const EVENTS = `query ($c: ID!) { events(campaignId: $c) { seq type payload secret } }`;
 
+/** A table that lets players set their own rolls' DR: these tests are about the rolls, not who sets them (tenth-realm-authority.e2e-spec.ts). */
+const LIGHTER = { playersSetDifficulty: true };
+
 describe('the Tenth Realm over HTTP', () => {
   const env = useTestArbiter();
 
@@ -82,7 +85,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it("answers a trial roll with the sheet a read finds afterwards, and only to the character's player", async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createTable(env.arbiter.url, 'tenth-realm', LIGHTER);
     const [ada, bo] = table.players;
     const { id } = await newCharacter(ada.client, table.campaignId, 'Sigrun', 'OX');
     // An impossible DR: a setback, which marks XP on the sheet.
@@ -107,7 +110,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createTable(env.arbiter.url, 'tenth-realm', LIGHTER);
     const { gm, campaignId, deckId } = table;
     const [ada, bo] = table.players;
 
@@ -283,7 +286,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it('loses a fight: burns against enemies, defences, a resilience check, incapacitation and tended wounds', async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createTable(env.arbiter.url, 'tenth-realm', LIGHTER);
     const { gm, campaignId, deckId } = table;
     const [ada, bo] = table.players;
     const { id: wolf } = await newCharacter(ada.client, campaignId, 'Ulfa', 'WOLF');
