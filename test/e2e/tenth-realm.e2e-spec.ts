@@ -160,8 +160,12 @@ describe('the Tenth Realm over HTTP', () => {
     const start = (await gm.data(M.startingRegion, { input: { campaignId } })).tenthRealmRollStartingRegion;
     expect(start.d20).toBeGreaterThanOrEqual(1);
     expect(start.d20).toBeLessThanOrEqual(20);
+    // The group is in the starting hex; it is described (and its risk revealed) when entered.
+    const where = `query ($id: ID!) { campaign(id: $id) { tenthRealm { currentHex currentRegion { hex } } } }`;
+    expect((await ada.client.data(where, { id: campaignId })).campaign.tenthRealm).toEqual({ currentHex: String(start.d20), currentRegion: null });
     const entered = (await ada.client.data(M.enter, { input: { campaignId, hex: String(start.d20), notes: 'a fjord' } })).tenthRealmEnterRegion;
     expect(entered.firstVisit).toBe(true);
+    expect((await ada.client.data(where, { id: campaignId })).campaign.tenthRealm).toEqual({ currentHex: String(start.d20), currentRegion: { hex: String(start.d20) } });
     expect(entered.region.riskRating).toBe({ H: 1, D: 2, C: 2, S: 3 }[entered.region.riskCard.code.slice(-1) as 'H']);
     expect(await ada.client.errorCode(M.risk, { input: { campaignId, hex: String(start.d20), riskRating: 4 } })).toBe('FORBIDDEN');
     const risk = (await gm.data(M.risk, { input: { campaignId, hex: String(start.d20), riskRating: 2 } })).tenthRealmSetRiskRating;

@@ -124,14 +124,19 @@ function restCard(play: Play, sheet: TenthRealmSheet, doubled: boolean) {
 
 /**
  * SHORT: reveal a card and recover (OX burn: doubled, as a long rest). LONG: doubled, unless spent
- * repairing an item (short recovery). FULL: all resilience and, if it makes sense, one condition.
+ * repairing an item (short recovery). FULL: all resilience and, if it makes sense, one condition
+ * (tenth-realm.md, "Rest"). A short rest with an OX's long-rest benefits (seed 002, OX: "get a long
+ * rest's benefits from a short rest") may be spent repairing too, for a short rest's recovery.
  */
 export const rest = rule(
   'tenth-realm.rested',
   (play, input: { characterId: string; kind: RestKind; repair?: GearSlot; clearCondition?: string }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (sheet.pending.resilienceCheckDue) refuse('RESILIENCE_CHECK_DUE', 'a resilience check is due first');
-    if (input.repair && input.kind !== 'LONG') refuse('NOTHING_TO_REPAIR', 'items are repaired during a long rest');
+    const oxBurned = input.kind === 'SHORT' && sheet.pending.oxLongRest;
+    if (input.repair && input.kind !== 'LONG' && !oxBurned) {
+      refuse('NOTHING_TO_REPAIR', "items are repaired during a long rest (or a short rest with an OX's long-rest benefits)");
+    }
     if (input.clearCondition && input.kind !== 'FULL') refuse('UNKNOWN_CONDITION', 'a condition clears with a full rest');
     if (input.kind === 'FULL') {
       if (input.clearCondition) removeCondition(sheet, input.clearCondition);
@@ -139,9 +144,8 @@ export const rest = rule(
       return { card: null, omen: null, recovered, resilience: sheet.resilience, repaired: null, oxBurned: false };
     }
     if (input.repair) repair(sheet, input.repair);
-    const oxBurned = input.kind === 'SHORT' && sheet.pending.oxLongRest;
     sheet.pending.oxLongRest &&= !oxBurned;
-    const doubled = (input.kind === 'LONG' && !input.repair) || oxBurned;
+    const doubled = (input.kind === 'LONG' || oxBurned) && !input.repair;
     const { card, omen, recovered } = restCard(play, sheet, doubled);
     return { card, omen, recovered, resilience: sheet.resilience, repaired: input.repair ?? null, oxBurned };
   },

@@ -121,8 +121,8 @@ export class TenthRealmActions {
 
   async rollStartingRegion(principal: Principal, input: TenthRealmCampaignInput) {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
-    const { d20, eventSeq } = await this.table.play(principal, input.campaignId, rollStartingRegion, {}, { authority: { action: 'tenthRealmRollStartingRegion', input } });
-    return { d20, eventSeq };
+    const { d20, hex, eventSeq } = await this.table.play(principal, input.campaignId, rollStartingRegion, {}, { authority: { action: 'tenthRealmRollStartingRegion', input } });
+    return { d20, hex, eventSeq };
   }
 
   async enterRegion(principal: Principal, input: TenthRealmEnterRegionInput) {

@@ -165,7 +165,7 @@ export class TenthRealmLoseResilienceInput extends TenthRealmCharacterInput {
 @InputType()
 export class TenthRealmRestInput extends TenthRealmCharacterInput {
   @Field(() => TenthRealmRestKind) @IsEnum(TenthRealmRestKind) kind!: TenthRealmRestKind;
-  @Field(() => TenthRealmGearSlot, { nullable: true, description: 'LONG: spend it repairing this (short recovery).' })
+  @Field(() => TenthRealmGearSlot, { nullable: true, description: "LONG, or SHORT with an OX's long-rest benefits: spend it repairing this (short recovery)." })
   @IsOptional() @IsEnum(TenthRealmGearSlot) repair?: TenthRealmGearSlot;
   @Field({ nullable: true, description: 'FULL: the condition it clears.' }) @IsOptional() @IsString() @Length(NAME.min, NAME.max) clearCondition?: string;
 }

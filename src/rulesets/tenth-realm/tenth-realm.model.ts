@@ -189,7 +189,8 @@ export class TenthRealmCampaign {
   @Field(() => ID) deckId!: string;
   @Field(() => [TenthRealmTrialCall], { description: "The GM's calls for a trial not yet rolled." }) calls!: TenthRealmTrialCall[];
   @Field(() => Int) session!: number;
-  @Field(() => TenthRealmRegion, { nullable: true }) currentRegion!: TenthRealmRegion | null;
+  @Field(() => String, { nullable: true, description: 'Where the group is: the starting hex, then the last one entered.' }) currentHex!: string | null;
+  @Field(() => TenthRealmRegion, { nullable: true, description: 'The current hex, once described (entered); null before.' }) currentRegion!: TenthRealmRegion | null;
   @Field(() => [TenthRealmRegion]) regions!: TenthRealmRegion[];
   @Field(() => ID, { nullable: true, description: 'The combat under way, if any.' }) activeEncounterId!: string | null;
 }
@@ -279,6 +280,7 @@ export class TenthRealmResilienceRoll extends TenthRealmCharacterPayload {
 @ObjectType()
 export class TenthRealmStartingRegion {
   @Field(() => Int, { description: 'The d20: the hex is where it lands on the map.' }) d20!: number;
+  @Field({ description: "The current region's hex: the die's face (describe it with tenthRealmEnterRegion, which reveals its risk)." }) hex!: string;
   @Field(() => Int) eventSeq!: number;
 }
 

@@ -64,7 +64,9 @@ export function campaignView(state: TenthRealmCampaignState, activeEncounterId: 
     deckId: state.deckId,
     calls: Object.values(world.calls ?? {}).map(callView),
     session: world.session,
-    currentRegion: world.currentHex === null ? null : regionView(world.regions[world.currentHex]),
+    currentHex: world.currentHex,
+    // The starting hex is current before the group describes it (and reveals its risk).
+    currentRegion: world.currentHex === null || !world.regions[world.currentHex] ? null : regionView(world.regions[world.currentHex]),
     regions: Object.values(world.regions).map(regionView),
     activeEncounterId,
   };
