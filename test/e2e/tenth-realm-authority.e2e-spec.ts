@@ -165,6 +165,27 @@ describe('the Tenth Realm: who decides each number', () => {
     expect(check.incapacitated).toBe(!check.roll.success);
   });
 
+  it("loses a fight only once the fallen made their resilience check, and lets the players' side withdraw", async () => {
+    const { gm, ada, bo, campaignId, sigrun, brand } = await table();
+    const status = async (encounterId: string) => (await gm.data(`query ($id: ID!) { encounter(id: $id) { status } }`, { id: encounterId })).encounter.status;
+    const troll = [{ name: 'Troll', resilience: 50, weaponDie: 12 }];
+    const lost: string = (await gm.data(M.startCombat, { input: { campaignId, characterIds: [sigrun], enemies: troll } })).tenthRealmStartCombat.encounter.id;
+    await gm.data(M.lose, { input: { characterId: sigrun, amount: 100 } });
+    expect(await status(lost)).toBe('ACTIVE');
+    // An impossible DR: the check fails, Sigrun is incapacitated, and only now is the fight lost.
+    const callId: string = (await gm.data(M.callTrial, { input: { characterId: sigrun, dr: 100 } })).tenthRealmCallTrial.call.id;
+    const check = (await ada.client.data(M.check, { input: { characterId: sigrun, callId } })).tenthRealmResilienceCheck;
+    expect(check.incapacitated).toBe(true);
+    expect(await status(lost)).toBe('LOST');
+
+    const left: string = (await gm.data(M.startCombat, { input: { campaignId, characterIds: [brand], enemies: troll } })).tenthRealmStartCombat.encounter.id;
+    const withdraw = `mutation ($input: TenthRealmWithdrawInput!) { tenthRealmWithdraw(input: $input) { encounter { status turns { kind summary } } eventSeq } }`;
+    expect(await ada.client.errorCode(withdraw, { input: { encounterId: left, characterId: brand } })).toBe('FORBIDDEN');
+    expect((await ada.client.request(withdraw, { input: { encounterId: left, characterId: sigrun } })).body.errors![0].extensions).toMatchObject({ reason: 'NOT_IN_COMBAT' });
+    const withdrew = (await bo.client.data(withdraw, { input: { encounterId: left, characterId: brand } })).tenthRealmWithdraw;
+    expect(withdrew.encounter).toMatchObject({ status: 'PLAYERS_WITHDREW', turns: [{ kind: 'END', summary: 'PLAYERS_WITHDREW' }] });
+  });
+
   it('lets players set difficulty themselves when the campaign says so, and checks the setting', async () => {
     const { ada, sigrun } = await table({ playersSetDifficulty: true });
     const roll = (await ada.client.data(M.roll, { input: { characterId: sigrun, attribute: 'STRENGTH', dr: -50 } })).tenthRealmTrialRoll;

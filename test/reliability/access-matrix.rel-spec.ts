@@ -103,6 +103,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   tenthRealmDefend:                [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmMorale:                [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmEndCombat:             [U,        U,       N,      F,     F,          ok, ok],
+  tenthRealmWithdraw:              [U,        U,       N,      ok,    F,          ok, ok],
   // Enchanted Realms (card edition)
   enchantedRealmsCreateCharacter:  [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsDraw:             [U,        U,       N,      ok,    F,          ok, ok],

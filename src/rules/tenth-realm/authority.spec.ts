@@ -72,6 +72,7 @@ describe('AUTHORITY: who decides each Tenth Realm input (seed 002 lines 123–12
       'tenthRealmStartSession',
       'tenthRealmTendWounds',
       'tenthRealmTrialRoll',
+      'tenthRealmWithdraw',
     ]);
   });
 });

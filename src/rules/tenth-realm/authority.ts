@@ -110,5 +110,9 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmDefend', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmDefend', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmMorale', 'GM', `${SEED} line 260: the enemies' morale, which the GM plays`, ['*', 'encounterId', 'enemyId']),
+  ...rows('tenthRealmWithdraw', 'ACTING_PLAYER', `${SEED} line 219: "one side decides to withdraw"; a player of a character in the fight speaks for the players' side`, [
+    'encounterId',
+    'characterId',
+  ]),
   ...rows('tenthRealmEndCombat', 'GM', `${SEED} line 219: a side withdraws, or the GM calls the outcome`, ['*', 'encounterId', 'outcome']),
 ];

@@ -41,14 +41,16 @@ function log(combat: Combat, entry: Omit<CombatTurn, 'turn'>): void {
 }
 
 /**
- * Combat ends by itself when every player character is at 0 resilience (LOST), or no enemy is
- * fighting: WON when every enemy is down, ENEMIES_WITHDREW when some fled or surrendered.
+ * Combat ends by itself when every player character has run out of resilience (LOST), or no enemy
+ * is fighting: WON when every enemy is down, ENEMIES_WITHDREW when some fled or surrendered (seed
+ * 002 line 219). A character at 0 is out only once their resilience check failed (tenth-realm.md,
+ * "Resilience": a success brings them back to 1), so a check still due keeps the fight going.
  */
 export function settleCombat(play: Play, combat: Combat): CombatStatus {
   if (combat.status !== 'ACTIVE') return combat.status;
   const playersDown = combat.characterIds.every((id) => {
     const sheet = play.state.characters[id];
-    return !sheet || sheet.resilience === 0 || sheet.status === 'INCAPACITATED';
+    return !sheet || sheet.status === 'INCAPACITATED' || (sheet.resilience === 0 && !sheet.pending.resilienceCheckDue);
   });
   if (playersDown) combat.status = 'LOST';
   else if (combat.enemies.every((enemy) => enemy.status === 'DOWN')) combat.status = 'WON';
@@ -233,5 +235,17 @@ export const endCombat = rule('tenth-realm.combat.ended', (play, input: { encoun
   const combat = activeCombat(play, input.encounterId);
   combat.status = input.outcome;
   log(combat, { kind: 'END', characterId: null, enemyId: null, summary: input.outcome });
+  return { combatStatus: combat.status };
+});
+
+/**
+ * The players' side withdraws (seed 002 line 219: "or if one side decides to withdraw"): a player
+ * of a character in the fight speaks for the side, and the combat ends PLAYERS_WITHDREW.
+ */
+export const withdraw = rule('tenth-realm.combat.withdrew', (play, input: { encounterId: string; characterId: string }) => {
+  const combat = activeCombat(play, input.encounterId);
+  combatant(combat, input.characterId);
+  combat.status = 'PLAYERS_WITHDREW';
+  log(combat, { kind: 'END', characterId: input.characterId, enemyId: null, summary: 'PLAYERS_WITHDREW' });
   return { combatStatus: combat.status };
 });

@@ -3,6 +3,7 @@ import { repair } from './gear.js';
 import { freeSlots, type Attribute, type TenthRealmSheet } from './sheet.js';
 import { bySuit, refuse, rule, type Play } from './table.js';
 import { answerCall } from './calls.js';
+import { settleCombat } from './combat.js';
 import { resolveTrial, type TrialInput } from './trial-roll.js';
 
 /** Takes resilience away; at 0 a resilience check is due (tenth-realm.md, "Resilience and conditions"). */
@@ -37,7 +38,10 @@ export const resilienceCheck = rule(
       sheet.status = 'INCAPACITATED';
       sheet.pending.woundsToTend = true;
     }
-    return { roll, resilience: sheet.resilience, incapacitated: !roll.success };
+    // A fall in a fight counts once the check is made (combat.ts, settleCombat).
+    const { combat } = play.state;
+    const combatStatus = combat?.characterIds.includes(input.characterId) ? settleCombat(play, combat) : null;
+    return { roll, resilience: sheet.resilience, incapacitated: !roll.success, combatStatus };
   },
 );
 

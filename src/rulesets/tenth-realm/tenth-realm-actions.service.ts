@@ -5,7 +5,7 @@ import { requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { burnCard } from '../../rules/tenth-realm/burns.js';
 import { callTrial, revealRisk } from '../../rules/tenth-realm/calls.js';
-import { attack, defend, endCombat, morale, startCombat } from '../../rules/tenth-realm/combat.js';
+import { attack, defend, endCombat, morale, startCombat, withdraw } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
 import { blessing } from '../../rules/tenth-realm/experience.js';
 import { damageGear, repairGear } from '../../rules/tenth-realm/gear.js';
@@ -48,6 +48,7 @@ import type {
   TenthRealmSetRiskRatingInput,
   TenthRealmStartCombatInput,
   TenthRealmTrialRollInput,
+  TenthRealmWithdrawInput,
 } from './tenth-realm.inputs.js';
 import type { EncounterRecord } from './tenth-realm.repository.js';
 import { TenthRealmService, type PlayedCharacter, type Rule } from './tenth-realm.service.js';
@@ -236,7 +237,11 @@ export class TenthRealmActions {
   async resilienceCheck(principal: Principal, input: TenthRealmResilienceCheckInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
     await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
-    const result = await this.table.play(principal, character.campaignId, resilienceCheck, trialInput(input), { authority: { action: 'tenthRealmResilienceCheck', input } });
+    // In a fight, the check settles it (combat is lost only once the fallen have made theirs).
+    const result = await this.table.play(principal, character.campaignId, resilienceCheck, trialInput(input), {
+      combat: 'ACTIVE',
+      authority: { action: 'tenthRealmResilienceCheck', input },
+    });
     return { ...this.characterPayload(result, input.characterId), roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated };
   }
 
@@ -345,6 +350,17 @@ export class TenthRealmActions {
     const result = await this.table.play(principal, campaignId, endCombat, { encounterId: input.encounterId, outcome: input.outcome }, {
       combat: { encounterId: input.encounterId },
       authority: { action: 'tenthRealmEndCombat', input },
+    });
+    return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
+  }
+
+  /** The players' side withdraws: a player of a character in the fight speaks for it. */
+  async withdraw(principal: Principal, input: TenthRealmWithdrawInput) {
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
+    await this.table.ownCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, campaignId, withdraw, { encounterId: input.encounterId, characterId: input.characterId }, {
+      combat: { encounterId: input.encounterId },
+      authority: { action: 'tenthRealmWithdraw', input },
     });
     return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
   }

@@ -236,3 +236,9 @@ export class TenthRealmEndCombatInput {
   @Field(() => ID) @IsUUID() encounterId!: string;
   @Field(() => TenthRealmCombatEnding) @IsEnum(TenthRealmCombatEnding) outcome!: TenthRealmCombatEnding;
 }
+
+@InputType()
+export class TenthRealmWithdrawInput {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID, { description: 'A character of the fight, whose player speaks for the side.' }) @IsUUID() characterId!: string;
+}

@@ -175,6 +175,11 @@ export class TenthRealmResolver {
     return this.actions.endCombat(p, input);
   }
 
+  @Mutation(() => models.TenthRealmEncounterPayload, { description: "The players' side withdraws: a player of a character in the fight ends it PLAYERS_WITHDREW." })
+  tenthRealmWithdraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmWithdrawInput) {
+    return this.actions.withdraw(p, input);
+  }
+
   @Query(() => models.Encounter, { description: 'A combat: initiative, enemies, status and the log of its turns.' })
   async encounter(@CurrentPrincipal() p: Principal, @Args('id', { type: () => ID }, new ParseIdPipe('id')) id: string) {
     return encounterView(await this.actions.findEncounter(p, id));

@@ -328,6 +328,13 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   tenthRealmAttack: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'STRENGTH' }) },
   tenthRealmDefend: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'DEXTERITY' }) },
+  tenthRealmWithdraw: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => {
+      const characterId = await world.tenthRealmCharacter(table, 'active');
+      return { input: { encounterId: await world.freshCombat(table, [characterId]), characterId } };
+    },
+  },
   tenthRealmMorale: {
     scope: TENTH_REALM,
     variables: async ({ world, table }) => {
