@@ -24,6 +24,8 @@ export const CALLED_ROLLS: readonly string[] = ['tenthRealmTrialRoll', 'tenthRea
 const DIFFICULTY = `${SEED} line 124: the GM sets the DR (a player too when the campaign's ${PLAYERS_SET_DIFFICULTY} is on)`;
 const CHANGES = `${SEED} line 141: the group decide by how much, the GM having the final say (lines 159, 167, 179)`;
 const FATE = `${SEED} line 145: a fate roll when there is no consequential risk. Decision: the GM judges the risk`;
+const ARMOR = `${SEED} line 163: "armor may be ignored or damaged at the GM's discretion"`;
+const IN_PLACE = `${SEED} lines 237, 256: the GM may inflict a consequence in place of the damage`;
 const CALL = `${SEED} lines 123–126: the player rolls the trial the GM called (the GM may roll it in one call)`;
 
 export const AUTHORITY: readonly AuthorityRow[] = [
@@ -45,6 +47,8 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmCallTrial', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmCallTrial', 'GM', `${SEED} line 239: "the GM assigns a damage die"`, ['featDie']),
   ...rows('tenthRealmCallTrial', 'GM', FATE, ['fate']),
+  ...rows('tenthRealmCallTrial', 'GM', ARMOR, ['ignoreArmor']),
+  ...rows('tenthRealmCallTrial', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
   ...rows('tenthRealmRevealRisk', 'ACTING_PLAYER', `${SEED} line 125: the risk is revealed before the roll. Decision: the called player (or the GM) turns the cards; nobody picks them`, [
     'characterId',
     'callId',
@@ -99,6 +103,8 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmAttack', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmAttack', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmAttack', 'GM', `${SEED} line 239: "the GM assigns a damage die to your action"`, ['featDie']),
+  ...rows('tenthRealmAttack', 'GM', ARMOR, ['ignoreArmor']),
+  ...rows('tenthRealmAttack', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
   ...rows('tenthRealmDefend', 'ACTING_PLAYER', `${SEED} line 252: the targeted player defends. Decision: they name the enemy whose attack they answer`, [
     'encounterId',
     'characterId',
@@ -109,6 +115,8 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ]),
   ...rows('tenthRealmDefend', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmDefend', 'GM', CHANGES, ['drAdjustments']),
+  ...rows('tenthRealmDefend', 'GM', ARMOR, ['ignoreArmor']),
+  ...rows('tenthRealmDefend', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
   ...rows('tenthRealmMorale', 'GM', `${SEED} line 260: the enemies' morale, which the GM plays`, ['*', 'encounterId', 'enemyId']),
   ...rows('tenthRealmWithdraw', 'ACTING_PLAYER', `${SEED} line 219: "one side decides to withdraw"; a player of a character in the fight speaks for the players' side`, [
     'encounterId',

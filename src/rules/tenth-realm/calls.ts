@@ -25,6 +25,10 @@ export interface TrialCall {
   fate: boolean;
   /** The risk cards revealed ahead of the roll, or null until they are. */
   revealed: string[] | null;
+  /** A blow answering the call ignores armor (seed 002 line 163); absent in calls stored before. */
+  ignoreArmor?: boolean;
+  /** On a setback, this consequence in place of the damage (seed 002 lines 237, 256). */
+  consequenceInPlaceOfDamage?: string | null;
 }
 
 export interface CallInput {
@@ -35,6 +39,8 @@ export interface CallInput {
   drAdjustments?: DrAdjustment[];
   featDie?: number;
   fate?: boolean;
+  ignoreArmor?: boolean;
+  consequenceInPlaceOfDamage?: string;
 }
 
 /** The DR once the revealed risk and the group's changes are counted, before burns. */
@@ -68,6 +74,8 @@ export const callTrial = rule('tenth-realm.trial-called', (play, input: CallInpu
     featDie: input.featDie ?? null,
     fate: input.fate ?? false,
     revealed: null,
+    ignoreArmor: input.ignoreArmor ?? false,
+    consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? null,
   };
   calls[input.callId] = call;
   return { call };
@@ -97,7 +105,7 @@ export interface Answer {
  * and feat die, its attribute or the one the player picks, its risk cards if revealed ahead; the
  * call is used up. Without a call, the input as given.
  */
-export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: number }>(
+export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: number; ignoreArmor?: boolean; consequenceInPlaceOfDamage?: string }>(
   play: Play,
   input: I,
   options: { fateAllowed?: boolean } = {},
@@ -117,6 +125,8 @@ export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: 
     fate: call.fate,
     featDie: call.featDie ?? undefined,
     preRevealed: call.revealed ?? undefined,
+    ignoreArmor: call.ignoreArmor ?? false,
+    consequenceInPlaceOfDamage: call.consequenceInPlaceOfDamage ?? undefined,
   };
 }
 

@@ -359,3 +359,41 @@ describe('withdraw: the players\' side leaves the fight (seed 002 line 219)', ()
     expect(refused(run(withdraw, state, { encounterId: 'fight-1', characterId: 'bo' })).reason).toBe('NOT_IN_COMBAT');
   });
 });
+
+describe("the GM's rulings on a blow (seed 002 lines 163, 237, 256)", () => {
+  const blow = { characterId: 'ana', attribute: 'STRENGTH' as const, encounterId: 'fight-1', enemyId: 'e1' };
+
+  it('an attack that ignores armor rolls no armor die', () => {
+    const rng = dice(15, 5);
+    const outcome = accepted(run(attack, fight(), { ...blow, mode: 'WEAPON', ignoreArmor: true }, rng));
+    expect(rng.rolled).toEqual(['d20', 'd6']);
+    expect(outcome.result).toMatchObject({ damageRoll: 5, armorRoll: 0, damage: 5, consequence: null });
+  });
+
+  it("an attack's setback: the consequence takes the place of the damage, and no die is rolled", () => {
+    const rng = dice(3);
+    const outcome = accepted(run(attack, fight(), { ...blow, mode: 'WEAPON', consequenceInPlaceOfDamage: 'the spear is stuck' }, rng));
+    expect(rng.rolled).toEqual(['d20']);
+    expect(outcome.result).toMatchObject({ damage: 0, consequence: 'the spear is stuck', enemyResilience: 6 });
+    expect(outcome.state.combat?.turns.at(-1)?.summary).toBe('setback: the spear is stuck in place of damage');
+  });
+
+  it('an attack that succeeds deals its damage whatever consequence was named', () => {
+    const outcome = accepted(run(attack, fight(), { ...blow, mode: 'WEAPON', consequenceInPlaceOfDamage: 'x' }, dice(15, 5, 1)));
+    expect(outcome.result).toMatchObject({ damage: 4, consequence: null });
+  });
+
+  it("a defence's setback: the consequence in place of the damage leaves resilience as it was", () => {
+    const rng = dice(3);
+    const outcome = accepted(run(defend, fight(), { ...blow, attribute: 'DEXTERITY', consequenceInPlaceOfDamage: 'your shield splits' }, rng));
+    expect(rng.rolled).toEqual(['d20']);
+    expect(outcome.result).toMatchObject({ hit: null, consequence: 'your shield splits', resilience: 8 });
+  });
+
+  it('a defence that ignores armor takes the whole damage roll', () => {
+    const rng = dice(3, 6);
+    const outcome = accepted(run(defend, fight(), { ...blow, attribute: 'DEXTERITY', ignoreArmor: true }, rng));
+    expect(rng.rolled).toEqual(['d20', 'd8']);
+    expect(outcome.result).toMatchObject({ hit: { damageRoll: 6, armorRoll: 0, damage: 6 }, resilience: 2 });
+  });
+});

@@ -109,7 +109,16 @@ export type AttackInput = Omit<TrialInput, 'attribute'> & {
   enemyId: string;
   mode: AttackMode;
   featDie?: number;
-};
+} & GmRulings;
+
+/**
+ * The GM's rulings on a blow: armor ignored (seed 002 line 163: "armor may be ignored or damaged at
+ * the GM's discretion"), and a consequence in place of the damage on a setback (lines 237, 256).
+ */
+export interface GmRulings {
+  ignoreArmor?: boolean;
+  consequenceInPlaceOfDamage?: string;
+}
 
 /**
  * A player's attack: a trial roll, then the damage die — as is on a success, stepped up on a
@@ -137,8 +146,10 @@ export const attack = rule('tenth-realm.combat.attack', (play, given: AttackInpu
   let damageDie = clampDamageDie(baseDie);
   if (roll.success && roll.natural20) damageDie = stepUp(damageDie);
   if (!roll.success) damageDie = roll.natural1 ? stepDown(stepDown(damageDie)) : stepDown(damageDie);
-  const damageRoll = play.roll(damageDie);
-  const armorRoll = enemy.armorDie === null ? 0 : play.roll(enemy.armorDie);
+  // On a setback the GM's consequence may take the place of the stepped-down damage: no die is rolled.
+  const consequence = !roll.success && input.consequenceInPlaceOfDamage ? input.consequenceInPlaceOfDamage : null;
+  const damageRoll = consequence ? 0 : play.roll(damageDie);
+  const armorRoll = consequence || input.ignoreArmor || enemy.armorDie === null ? 0 : play.roll(enemy.armorDie);
   const damage = damageAfterArmor(damageRoll, armorRoll);
   enemy.resilience = Math.max(0, enemy.resilience - damage);
   if (enemy.resilience === 0) enemy.status = 'DOWN';
@@ -146,22 +157,24 @@ export const attack = rule('tenth-realm.combat.attack', (play, given: AttackInpu
     kind: 'ATTACK',
     characterId: input.characterId,
     enemyId: enemy.id,
-    summary: `${roll.success ? 'success' : 'setback'}: d${damageDie} ${damageRoll} − armor ${armorRoll} = ${damage} damage to ${enemy.name} (${enemy.resilience} left)`,
+    summary: consequence
+      ? `setback: ${consequence} in place of damage`
+      : `${roll.success ? 'success' : 'setback'}: d${damageDie} ${damageRoll} − armor ${armorRoll} = ${damage} damage to ${enemy.name} (${enemy.resilience} left)`,
   });
   const combatStatus = settleCombat(play, combat);
-  return { roll, damageDie, damageRoll, armorRoll, damage, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus };
+  return { roll, damageDie, damageRoll, armorRoll, damage, consequence, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus };
 });
 
 /** The armor roll against incoming damage: the armor die (none when broken) plus a d4 after a BEAR burn. */
-function armorRollOf(play: Play, characterId: string): number {
+function armorRollOf(play: Play, characterId: string, ignoreArmor = false): number {
   const sheet = play.character(characterId);
-  const armor = sheet.armor?.die ? play.roll(sheet.armor.die) : 0;
+  const armor = sheet.armor?.die && !ignoreArmor ? play.roll(sheet.armor.die) : 0;
   const bear = sheet.pending.bearArmorD4 ? play.roll(4) : 0;
   sheet.pending.bearArmorD4 = false;
   return armor + bear;
 }
 
-export type DefendInput = Omit<TrialInput, 'attribute'> & { attribute?: TrialInput['attribute']; callId?: string; encounterId: string; enemyId: string };
+export type DefendInput = Omit<TrialInput, 'attribute'> & { attribute?: TrialInput['attribute']; callId?: string; encounterId: string; enemyId: string } & GmRulings;
 
 /**
  * An enemy's attack: the targeted player defends with a trial roll. SUCCESS: a miss, and on a
@@ -177,15 +190,19 @@ export const defend = rule('tenth-realm.combat.defend', (play, given: DefendInpu
   const roll = resolveTrial(play, input);
   const sheet = play.character(input.characterId);
   let hit = null;
+  const consequence = !roll.success && input.consequenceInPlaceOfDamage ? input.consequenceInPlaceOfDamage : null;
   if (roll.success) {
     if (roll.natural20) sheet.pending.nextRollDrReduction = NATURAL_20_DEFENCE_DR_REDUCTION;
+  } else if (consequence) {
+    // The GM's consequence in place of the damage dealt (seed 002 line 256): no damage die.
+    enemy.damageStepDownPending = false;
   } else {
     let damageDie = clampDamageDie(enemy.weaponDie);
     if (roll.natural1) damageDie = stepUp(damageDie);
     if (enemy.damageStepDownPending) damageDie = stepDown(damageDie);
     enemy.damageStepDownPending = false;
     const damageRoll = play.roll(damageDie);
-    const armorRoll = armorRollOf(play, input.characterId);
+    const armorRoll = armorRollOf(play, input.characterId, input.ignoreArmor);
     const damage = damageAfterArmor(damageRoll, armorRoll);
     loseResilience(sheet, damage);
     hit = { damageDie, damageRoll, armorRoll, damage };
@@ -194,12 +211,17 @@ export const defend = rule('tenth-realm.combat.defend', (play, given: DefendInpu
     kind: 'DEFEND',
     characterId: input.characterId,
     enemyId: enemy.id,
-    summary: hit ? `hit by ${enemy.name}: ${hit.damage} damage (${sheet.resilience} left)` : `${enemy.name} misses`,
+    summary: hit
+      ? `hit by ${enemy.name}: ${hit.damage} damage (${sheet.resilience} left)`
+      : consequence
+        ? `hit by ${enemy.name}: ${consequence} in place of damage`
+        : `${enemy.name} misses`,
   });
   const combatStatus = settleCombat(play, combat);
   return {
     roll,
     hit,
+    consequence,
     resilience: sheet.resilience,
     resilienceCheckDue: sheet.pending.resilienceCheckDue,
     nextRollDrReduction: sheet.pending.nextRollDrReduction,

@@ -67,6 +67,12 @@ const trialInput = (input: TenthRealmRollFields & { fate?: boolean }): Omit<Tria
   drAdjustments: input.drAdjustments.map((adjustment) => ({ amount: adjustment.amount, reason: adjustment.reason })),
 });
 
+/** The GM's rulings on a blow, as the rules take them. */
+const rulings = (input: { ignoreArmor?: boolean | null; consequenceInPlaceOfDamage?: string | null }) => ({
+  ignoreArmor: input.ignoreArmor ?? undefined,
+  consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? undefined,
+});
+
 /**
  * The Tenth Realm's mutations: who may do each, which rule it applies and what it answers.
  * Players act for their own characters; the GM for anyone and alone for the world and combat.
@@ -181,6 +187,8 @@ export class TenthRealmActions {
         drAdjustments: input.drAdjustments.map((adjustment) => ({ amount: adjustment.amount, reason: adjustment.reason })),
         featDie: input.featDie ?? undefined,
         fate: input.fate,
+        ignoreArmor: input.ignoreArmor ?? undefined,
+        consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? undefined,
       },
       { authority: { action: 'tenthRealmCallTrial', input } },
     );
@@ -305,7 +313,7 @@ export class TenthRealmActions {
       principal,
       campaignId,
       attack,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
+      { ...trialInput(input), ...rulings(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
       { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmAttack', input } },
     );
     const view = encounterView(result.encounter!);
@@ -322,12 +330,13 @@ export class TenthRealmActions {
       principal,
       campaignId,
       defend,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId },
+      { ...trialInput(input), ...rulings(input), encounterId: input.encounterId, enemyId: input.enemyId },
       { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmDefend', input } },
     );
     return {
       roll: this.rollView(result.roll, result, input.characterId),
       hit: result.hit,
+      consequence: result.consequence,
       character: result.characters.get(input.characterId)!,
       encounter: encounterView(result.encounter!),
       eventSeq: result.eventSeq,

@@ -138,6 +138,9 @@ export class TenthRealmCallTrialInput {
   @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
   @Field(() => Int, { nullable: true, description: 'For a FEAT attack: the damage die, d4 to d12.' }) @IsOptional() @IsInt() @IsIn(DICE) featDie?: number;
   @Field({ defaultValue: false, description: 'A fate roll: no risk revealed, no card kept, no XP.' }) @IsBoolean() fate!: boolean;
+  @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
+  @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
+  @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
 }
 
 @InputType()
@@ -216,12 +219,18 @@ export class TenthRealmAttackInput extends TenthRealmRollFields {
   @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
   @Field(() => TenthRealmAttackMode, { defaultValue: TenthRealmAttackMode.WEAPON }) @IsEnum(TenthRealmAttackMode) mode!: TenthRealmAttackMode;
   @Field(() => Int, { nullable: true, description: 'FEAT: the damage die the GM assigns, d4 to d12.' }) @IsOptional() @IsInt() @IsIn(DICE) featDie?: number;
+  @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
+  @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
+  @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
 }
 
 @InputType()
 export class TenthRealmDefendInput extends TenthRealmRollFields {
   @Field(() => ID) @IsUUID() encounterId!: string;
   @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
+  @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
+  @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
+  @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
 }
 
 @InputType()

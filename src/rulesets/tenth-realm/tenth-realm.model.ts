@@ -170,6 +170,8 @@ export class TenthRealmTrialCall {
   @Field(() => [TenthRealmCard], { nullable: true, description: 'The risk cards revealed ahead of the roll, or null until they are.' }) revealed!: TenthRealmCard[] | null;
   @Field(() => Int, { nullable: true, description: 'The DR once the revealed risk and the changes count, before burns; null until revealed.' })
   drAfterRisk!: number | null;
+  @Field({ description: 'A blow answering the call ignores armor.' }) ignoreArmor!: boolean;
+  @Field(() => String, { nullable: true, description: 'On a setback, this consequence in place of the damage.' }) consequenceInPlaceOfDamage!: string | null;
 }
 
 @ObjectType()
@@ -377,6 +379,7 @@ export class TenthRealmAttackPayload extends TenthRealmEncounterPayload {
   @Field(() => Int) damageRoll!: number;
   @Field(() => Int) armorRoll!: number;
   @Field(() => Int, { description: 'damageRoll − armorRoll, at least 0.' }) damage!: number;
+  @Field(() => String, { nullable: true, description: "The GM's consequence in place of the damage (a setback): no damage rolled." }) consequence!: string | null;
   @Field(() => TenthRealmEnemy) enemy!: TenthRealmEnemy;
 }
 
@@ -391,6 +394,7 @@ export class TenthRealmHit {
 @ObjectType()
 export class TenthRealmDefendPayload extends TenthRealmEncounterPayload {
   @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
-  @Field(() => TenthRealmHit, { nullable: true, description: 'Null when the attack missed.' }) hit!: TenthRealmHit | null;
+  @Field(() => TenthRealmHit, { nullable: true, description: 'Null when the attack missed, or its damage was replaced by a consequence.' }) hit!: TenthRealmHit | null;
+  @Field(() => String, { nullable: true, description: "The GM's consequence in place of the damage (a setback)." }) consequence!: string | null;
   @Field(() => Character) character!: Character;
 }

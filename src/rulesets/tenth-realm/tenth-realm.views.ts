@@ -54,6 +54,8 @@ export const callView = (call: TrialCall): TenthRealmTrialCall => ({
   attribute: call.attribute as TenthRealmTrialCall['attribute'],
   revealed: call.revealed && call.revealed.map(cardView),
   drAfterRisk: drAfterRisk(call),
+  ignoreArmor: call.ignoreArmor ?? false,
+  consequenceInPlaceOfDamage: call.consequenceInPlaceOfDamage ?? null,
 });
 
 export const regionView = (region: Region): TenthRealmRegion => ({ ...region, riskCard: cardView(region.riskCard) });
