@@ -154,6 +154,26 @@ describe('the Tenth Realm: who decides each number', () => {
     expect(hit.damageDie).toBe(success ? (natural20 ? 12 : 10) : natural1 ? 6 : 8);
   });
 
+  it("applies the GM's rulings on a blow from the call, and refuses them to a player", async () => {
+    const { gm, ada, campaignId, sigrun } = await table();
+    const encounterId: string = (await gm.data(M.startCombat, { input: { campaignId, characterIds: [sigrun], enemies: [{ name: 'Draugr', resilience: 100, armorDie: 6, weaponDie: 6 }] } }))
+      .tenthRealmStartCombat.encounter.id;
+    const strike = `mutation ($input: TenthRealmAttackInput!) { tenthRealmAttack(input: $input) { roll { success } armorRoll damage damageRoll consequence } }`;
+    expect(await ada.client.errorCode(strike, { input: { encounterId, characterId: sigrun, enemyId: 'e1', attribute: 'STRENGTH', ignoreArmor: true } })).toBe('FORBIDDEN');
+    // An impossible DR: a setback, whose damage the GM's consequence replaces.
+    const callId: string = (
+      await gm.data(M.callTrial, { input: { characterId: sigrun, attribute: 'STRENGTH', dr: 100, ignoreArmor: true, consequenceInPlaceOfDamage: 'the spear snaps' } })
+    ).tenthRealmCallTrial.call.id;
+    const hit = (await ada.client.data(strike, { input: { encounterId, characterId: sigrun, enemyId: 'e1', callId } })).tenthRealmAttack;
+    expect(hit).toEqual({ roll: { success: false }, armorRoll: 0, damage: 0, damageRoll: 0, consequence: 'the spear snaps' });
+    // The GM's one-call defence, armor ignored: the whole damage roll lands.
+    const parry = `mutation ($input: TenthRealmDefendInput!) { tenthRealmDefend(input: $input) { hit { damageRoll armorRoll damage } consequence } }`;
+    const taken = (await gm.data(parry, { input: { encounterId, characterId: sigrun, enemyId: 'e1', attribute: 'DEXTERITY', dr: 100, ignoreArmor: true } })).tenthRealmDefend;
+    expect(taken.hit.armorRoll).toBe(0);
+    expect(taken.hit.damage).toBe(taken.hit.damageRoll);
+    expect(taken.consequence).toBeNull();
+  });
+
   it('makes a resilience check with burns, answering the call', async () => {
     const { gm, ada, sigrun } = await table();
     const card = await cardInHand(gm, sigrun);
