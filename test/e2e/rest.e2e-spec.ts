@@ -214,7 +214,8 @@ describe('REST /v1', () => {
 
   describe('POST /v1/tenth-realm/characters/:characterId/trial-roll', () => {
     it('makes a trial roll for a player of their own character, as tenthRealmTrialRoll does', async () => {
-      const table = await createTable(env.arbiter.url, 'tenth-realm');
+      // Players set their own DR here; the GM's call answered over REST is in tenth-realm-authority.e2e-spec.ts.
+      const table = await createTable(env.arbiter.url, 'tenth-realm', { playersSetDifficulty: true });
       const [ada, bo] = table.players;
       const created = await ada.client.data(TR.create, { input: { campaignId: table.campaignId, name: 'Sigrun' } });
       const sigrun: string = created.tenthRealmCreateCharacter.character.id;

@@ -1,6 +1,6 @@
-import { verifyCampaign } from '../../src/cli/verify.js';
 import { Client, createTable } from '../helpers/arbiter.js';
 import { range, statementsRun, useTestArbiter } from '../helpers/db-checks.js';
+import { expectOutcomesFollow } from '../helpers/verify-outcomes.js';
 
 const SHEET = `tenthRealm { status attributes { strength dexterity willpower heart } attributeCards { attribute card { code color } value }
   redrawnAttributes vanori { name ability resilienceDie } resilience maxResilience resilienceRerolled
@@ -39,24 +39,8 @@ const M = {
 };
 
 const EVENTS = `query ($c: ID!) { events(campaignId: $c) { seq type payload secret } }`;
-const VERIFY = `query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches replayed outcomeProblems { seq type problem } notReplayed { seq type why } } }`;
-
-/**
- * Reveals the seed (forced: hands hold cards) and checks that both verifiers, the server's and
- * `npm run verify`'s, find every draw honest and every Tenth Realm outcome following from its draws.
- */
-async function expectOutcomesFollow(gm: Client, player: Client, campaignId: string): Promise<void> {
-  await gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId, force: true } });
-  const server = (await player.data(VERIFY, { c: campaignId })).verifyEvents;
-  const independent = await verifyCampaign(`${gm.url}/graphql`, gm.key!, campaignId);
-  for (const report of [server, independent]) {
-    expect(report.mismatches).toEqual([]);
-    expect(report.outcomeProblems).toEqual([]);
-    // Only the platform's deck events may be left unreplayed: the ruleset's replayers cover all of its own.
-    expect(report.notReplayed.filter((event: { type: string }) => event.type.startsWith('tenth-realm.'))).toEqual([]);
-    expect(report.replayed).toBeGreaterThan(10);
-  }
-}
+/** A table that lets players set their own rolls' DR: these tests are about the rolls, not who sets them (tenth-realm-authority.e2e-spec.ts). */
+const LIGHTER = { playersSetDifficulty: true };
 
 describe('the Tenth Realm over HTTP', () => {
   const env = useTestArbiter();
@@ -101,7 +85,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it("answers a trial roll with the sheet a read finds afterwards, and only to the character's player", async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createTable(env.arbiter.url, 'tenth-realm', LIGHTER);
     const [ada, bo] = table.players;
     const { id } = await newCharacter(ada.client, table.campaignId, 'Sigrun', 'OX');
     // An impossible DR: a setback, which marks XP on the sheet.
@@ -126,7 +110,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it('plays a session: creation, a region, rolls to a blessing, a combat won, a rest and the oracle', async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createTable(env.arbiter.url, 'tenth-realm', LIGHTER);
     const { gm, campaignId, deckId } = table;
     const [ada, bo] = table.players;
 
@@ -176,8 +160,12 @@ describe('the Tenth Realm over HTTP', () => {
     const start = (await gm.data(M.startingRegion, { input: { campaignId } })).tenthRealmRollStartingRegion;
     expect(start.d20).toBeGreaterThanOrEqual(1);
     expect(start.d20).toBeLessThanOrEqual(20);
+    // The group is in the starting hex; it is described (and its risk revealed) when entered.
+    const where = `query ($id: ID!) { campaign(id: $id) { tenthRealm { currentHex currentRegion { hex } } } }`;
+    expect((await ada.client.data(where, { id: campaignId })).campaign.tenthRealm).toEqual({ currentHex: String(start.d20), currentRegion: null });
     const entered = (await ada.client.data(M.enter, { input: { campaignId, hex: String(start.d20), notes: 'a fjord' } })).tenthRealmEnterRegion;
     expect(entered.firstVisit).toBe(true);
+    expect((await ada.client.data(where, { id: campaignId })).campaign.tenthRealm).toEqual({ currentHex: String(start.d20), currentRegion: { hex: String(start.d20) } });
     expect(entered.region.riskRating).toBe({ H: 1, D: 2, C: 2, S: 3 }[entered.region.riskCard.code.slice(-1) as 'H']);
     expect(await ada.client.errorCode(M.risk, { input: { campaignId, hex: String(start.d20), riskRating: 4 } })).toBe('FORBIDDEN');
     const risk = (await gm.data(M.risk, { input: { campaignId, hex: String(start.d20), riskRating: 2 } })).tenthRealmSetRiskRating;
@@ -303,7 +291,7 @@ describe('the Tenth Realm over HTTP', () => {
   });
 
   it('loses a fight: burns against enemies, defences, a resilience check, incapacitation and tended wounds', async () => {
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createTable(env.arbiter.url, 'tenth-realm', LIGHTER);
     const { gm, campaignId, deckId } = table;
     const [ada, bo] = table.players;
     const { id: wolf } = await newCharacter(ada.client, campaignId, 'Ulfa', 'WOLF');

@@ -79,11 +79,11 @@ export class Client {
 }
 
 /** A campaign with a GM, two players with a character each, and a standard-52 deck (the ruleset's own, if it sets one up). */
-export async function createTable(url: string, ruleset = 'tenth-realm') {
+export async function createTable(url: string, ruleset = 'tenth-realm', settings?: Record<string, unknown>) {
   const admin = new Client(url, TEST_ADMIN_KEY);
   const created = await admin.data(
     `mutation ($input: CreateCampaignInput!) { createCampaign(input: $input) { campaign { id rngCommitment } gmKey gm { id } } }`,
-    { input: { name: 'Table', ruleset } },
+    { input: { name: 'Table', ruleset, ...(settings ? { settings } : {}) } },
   );
   const campaignId: string = created.createCampaign.campaign.id;
   const gm = new Client(url, created.createCampaign.gmKey);

@@ -87,6 +87,8 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   tenthRealmRollStartingRegion:    [U,        U,       N,      ok,    ok,         ok, ok],
   tenthRealmEnterRegion:           [U,        U,       N,      ok,    ok,         ok, ok],
   tenthRealmSetRiskRating:         [U,        U,       N,      F,     F,          ok, ok],
+  tenthRealmCallTrial:             [U,        U,       N,      F,     F,          ok, ok],
+  tenthRealmRevealRisk:            [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmTrialRoll:             [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmBurnCard:              [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmRest:                  [U,        U,       N,      ok,    F,          ok, ok],
@@ -108,6 +110,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   tenthRealmDefend:                [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmMorale:                [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmEndCombat:             [U,        U,       N,      F,     F,          ok, ok],
+  tenthRealmWithdraw:              [U,        U,       N,      ok,    F,          ok, ok],
   // Enchanted Realms (card edition)
   enchantedRealmsCreateCharacter:  [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsDraw:             [U,        U,       N,      ok,    F,          ok, ok],

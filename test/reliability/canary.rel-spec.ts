@@ -298,11 +298,15 @@ describe('the canary: no response, event, error or log line shows what its reade
       bosTrCard,
       tenth.deckId,
     );
+    // A roll answering the GM's call, so that the burn reaches the rule; refused, it leaves the call in place.
+    const trCall = await tenth.gm.client.data(`mutation ($input: TenthRealmCallTrialInput!) { tenthRealmCallTrial(input: $input) { call { id } } }`, {
+      input: { characterId: trState.adaCharacterId, attribute: 'STRENGTH' },
+    });
     await probe(
       'tenthRealmTrialRoll burning a card',
       tenth.ada.client,
       `mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { eventSeq } }`,
-      (cardId) => ({ characterId: trState.adaCharacterId, attribute: 'STRENGTH', burns: [{ characterId: trState.adaCharacterId, cardId, effect: 'CALL_THE_GODS' }] }),
+      (cardId) => ({ characterId: trState.adaCharacterId, callId: trCall.tenthRealmCallTrial.call.id, burns: [{ characterId: trState.adaCharacterId, cardId, effect: 'CALL_THE_GODS' }] }),
       bosTrCard,
       tenth.deckId,
     );

@@ -1,7 +1,8 @@
 import { assertConserved } from '../cards/piles.js';
 import { STANDARD_52 } from '../cards/presets.js';
 import type { Combat, Enemy, MoraleResult } from './combat-state.js';
-import { attack, defend, endCombat, MAX_ENEMIES, morale, startCombat, type AttackInput, type CombatEnding, type EnemyInput } from './combat.js';
+import { attack, defend, endCombat, MAX_ENEMIES, morale, startCombat, withdraw, type AttackInput, type CombatEnding, type EnemyInput } from './combat.js';
+import { resilienceCheck } from './resilience.js';
 import type { TenthRealmSheet } from './sheet.js';
 import { accepted, activeCharacter, combatWith, dice, draftCharacter, enemy, inRegion, refused, run, tableWith, vanoriOf, type TableOptions } from './testing.js';
 import { trialRoll } from './trial-roll.js';
@@ -252,18 +253,27 @@ describe("defend: the enemy's attack", () => {
     expect(outcome.state.characters.ana.pending.bearArmorD4).toBe(false);
   });
 
-  it('resilience 0: a resilience check is due, and combat is LOST when every character is down', () => {
+  it('resilience 0: a resilience check is due, and the combat goes on until it is made', () => {
     const state = fight({ characters: { ana: ana({ resilience: 3 }) } });
     const outcome = accepted(run(defend, state, parry(), dice(5, 8, 1)));
-    expect(outcome.result).toMatchObject({ hit: { damage: 7 }, resilience: 0, resilienceCheckDue: true, combatStatus: 'LOST' });
+    expect(outcome.result).toMatchObject({ hit: { damage: 7 }, resilience: 0, resilienceCheckDue: true, combatStatus: 'ACTIVE' });
     expect(outcome.state.characters.ana.pending.resilienceCheckDue).toBe(true);
-    expect(outcome.state.combat?.status).toBe('LOST');
+  });
+
+  it.each<[string, number, string, number]>([
+    ['a failed check: incapacitated, and the fight is LOST', 1, 'LOST', 0],
+    ['a successful check: back at 1, and the fight goes on', 20, 'ACTIVE', 1],
+  ])('%s', (_, d20, status, resilience) => {
+    const state = fight({ characters: { ana: ana({ resilience: 0, pending: { resilienceCheckDue: true } }) } });
+    const outcome = accepted(run(resilienceCheck, state, { characterId: 'ana', dr: 12 }, dice(d20)));
+    expect(outcome.result).toMatchObject({ resilience, combatStatus: status });
+    expect(outcome.state.combat?.status).toBe(status);
   });
 
   it.each<[string, TenthRealmSheet, string]>([
     ['still fighting', activeCharacter(), 'ACTIVE'],
-    ['at 0 too', activeCharacter({ resilience: 0, pending: { resilienceCheckDue: true } }), 'LOST'],
-    ['incapacitated', activeCharacter({ status: 'INCAPACITATED', resilience: 0, pending: { woundsToTend: true } }), 'LOST'],
+    ['at 0 too, their check still due', activeCharacter({ resilience: 0, pending: { resilienceCheckDue: true } }), 'ACTIVE'],
+    ['incapacitated (ana\'s own check still due)', activeCharacter({ status: 'INCAPACITATED', resilience: 0, pending: { woundsToTend: true } }), 'ACTIVE'],
   ])('ana falls while bo is %s: combat %s', (_, bo, status) => {
     const state = fight({ characters: { ana: ana({ resilience: 3 }), bo }, characterIds: ['ana', 'bo'] });
     expect(accepted(run(defend, state, parry(), dice(5, 8, 1))).result.combatStatus).toBe(status);
@@ -327,12 +337,63 @@ describe('a whole fight', () => {
     state = accepted(run(attack, state, { characterId: 'ana', attribute: 'STRENGTH', encounterId: 'f', enemyId: 'e1', mode: 'WEAPON' }, rng)).state;
     expect(state.piles.hands.ana).toEqual(['KS']);
     expect(state.combat?.enemies[0].resilience).toBe(3);
-    // Defence: ♦ revealed (DR 12); 5 + 1 = 6 is a setback; d10 10 − d4 1 = 9 damage: ana falls, the fight is lost.
+    // Defence: ♦ revealed (DR 12); 5 + 1 = 6 is a setback; d10 10 − d4 1 = 9 damage: ana falls, her check is due.
     state = accepted(run(defend, state, { characterId: 'ana', attribute: 'DEXTERITY', encounterId: 'f', enemyId: 'e1' }, rng)).state;
     expect(state.characters.ana).toMatchObject({ resilience: 0, xp: 1, pending: { resilienceCheckDue: true } });
-    expect(state.combat?.status).toBe('LOST');
+    expect(state.combat?.status).toBe('ACTIVE');
     expect(rng.unused).toEqual([]);
     expect(state.piles.discardPile).toEqual(['3D', 'QH']);
     expect(assertConserved(state.piles, STANDARD_52)).toBe(true);
+  });
+});
+
+describe('withdraw: the players\' side leaves the fight (seed 002 line 219)', () => {
+  it('ends the combat PLAYERS_WITHDREW, logged with who spoke for the side', () => {
+    const outcome = accepted(run(withdraw, fight(), { encounterId: 'fight-1', characterId: 'ana' }));
+    expect(outcome.result).toEqual({ combatStatus: 'PLAYERS_WITHDREW' });
+    expect(outcome.state.combat?.turns.at(-1)).toMatchObject({ kind: 'END', characterId: 'ana', summary: 'PLAYERS_WITHDREW' });
+  });
+
+  it('is refused to a character not in the fight', () => {
+    const state = fight({ characters: { ana: ana(), bo: activeCharacter() } });
+    expect(refused(run(withdraw, state, { encounterId: 'fight-1', characterId: 'bo' })).reason).toBe('NOT_IN_COMBAT');
+  });
+});
+
+describe("the GM's rulings on a blow (seed 002 lines 163, 237, 256)", () => {
+  const blow = { characterId: 'ana', attribute: 'STRENGTH' as const, encounterId: 'fight-1', enemyId: 'e1' };
+
+  it('an attack that ignores armor rolls no armor die', () => {
+    const rng = dice(15, 5);
+    const outcome = accepted(run(attack, fight(), { ...blow, mode: 'WEAPON', ignoreArmor: true }, rng));
+    expect(rng.rolled).toEqual(['d20', 'd6']);
+    expect(outcome.result).toMatchObject({ damageRoll: 5, armorRoll: 0, damage: 5, consequence: null });
+  });
+
+  it("an attack's setback: the consequence takes the place of the damage, and no die is rolled", () => {
+    const rng = dice(3);
+    const outcome = accepted(run(attack, fight(), { ...blow, mode: 'WEAPON', consequenceInPlaceOfDamage: 'the spear is stuck' }, rng));
+    expect(rng.rolled).toEqual(['d20']);
+    expect(outcome.result).toMatchObject({ damage: 0, consequence: 'the spear is stuck', enemyResilience: 6 });
+    expect(outcome.state.combat?.turns.at(-1)?.summary).toBe('setback: the spear is stuck in place of damage');
+  });
+
+  it('an attack that succeeds deals its damage whatever consequence was named', () => {
+    const outcome = accepted(run(attack, fight(), { ...blow, mode: 'WEAPON', consequenceInPlaceOfDamage: 'x' }, dice(15, 5, 1)));
+    expect(outcome.result).toMatchObject({ damage: 4, consequence: null });
+  });
+
+  it("a defence's setback: the consequence in place of the damage leaves resilience as it was", () => {
+    const rng = dice(3);
+    const outcome = accepted(run(defend, fight(), { ...blow, attribute: 'DEXTERITY', consequenceInPlaceOfDamage: 'your shield splits' }, rng));
+    expect(rng.rolled).toEqual(['d20']);
+    expect(outcome.result).toMatchObject({ hit: null, consequence: 'your shield splits', resilience: 8 });
+  });
+
+  it('a defence that ignores armor takes the whole damage roll', () => {
+    const rng = dice(3, 6);
+    const outcome = accepted(run(defend, fight(), { ...blow, attribute: 'DEXTERITY', ignoreArmor: true }, rng));
+    expect(rng.rolled).toEqual(['d20', 'd8']);
+    expect(outcome.result).toMatchObject({ hit: { damageRoll: 6, armorRoll: 0, damage: 6 }, resilience: 2 });
   });
 });

@@ -1,5 +1,6 @@
 import { DIE_STEPS, stepDown, stepUp } from '../die-steps.js';
 import type { Combat, CombatStatus, CombatTurn, Enemy, MoraleResult } from './combat-state.js';
+import { answerCall, callTerms, pickedAttribute } from './calls.js';
 import { clampDamageDie, damageAfterArmor } from './gear.js';
 import { loseResilience } from './resilience.js';
 import { NATURAL_20_DEFENCE_DR_REDUCTION } from './sheet.js';
@@ -40,14 +41,16 @@ function log(combat: Combat, entry: Omit<CombatTurn, 'turn'>): void {
 }
 
 /**
- * Combat ends by itself when every player character is at 0 resilience (LOST), or no enemy is
- * fighting: WON when every enemy is down, ENEMIES_WITHDREW when some fled or surrendered.
+ * Combat ends by itself when every player character has run out of resilience (LOST), or no enemy
+ * is fighting: WON when every enemy is down, ENEMIES_WITHDREW when some fled or surrendered (seed
+ * 002 line 219). A character at 0 is out only once their resilience check failed (tenth-realm.md,
+ * "Resilience": a success brings them back to 1), so a check still due keeps the fight going.
  */
 export function settleCombat(play: Play, combat: Combat): CombatStatus {
   if (combat.status !== 'ACTIVE') return combat.status;
   const playersDown = combat.characterIds.every((id) => {
     const sheet = play.state.characters[id];
-    return !sheet || sheet.resilience === 0 || sheet.status === 'INCAPACITATED';
+    return !sheet || sheet.status === 'INCAPACITATED' || (sheet.resilience === 0 && !sheet.pending.resilienceCheckDue);
   });
   if (playersDown) combat.status = 'LOST';
   else if (combat.enemies.every((enemy) => enemy.status === 'DOWN')) combat.status = 'WON';
@@ -99,13 +102,31 @@ export const startCombat = rule(
 
 export type AttackMode = 'WEAPON' | 'FEAT';
 
-export type AttackInput = TrialInput & { encounterId: string; enemyId: string; mode: AttackMode; featDie?: number };
+export type AttackInput = Omit<TrialInput, 'attribute'> & {
+  attribute?: TrialInput['attribute'];
+  callId?: string;
+  encounterId: string;
+  enemyId: string;
+  mode: AttackMode;
+  featDie?: number;
+} & GmRulings;
+
+/**
+ * The GM's rulings on a blow: armor ignored (seed 002 line 163: "armor may be ignored or damaged at
+ * the GM's discretion"), and a consequence in place of the damage on a setback (lines 237, 256).
+ */
+export interface GmRulings {
+  ignoreArmor?: boolean;
+  consequenceInPlaceOfDamage?: string;
+}
 
 /**
  * A player's attack: a trial roll, then the damage die — as is on a success, stepped up on a
  * natural 20; stepped down on a setback, twice on a natural 1 — rolled less the target's armor roll.
  */
-export const attack = rule('tenth-realm.combat.attack', (play, input: AttackInput) => {
+export const attack = rule('tenth-realm.combat.attack', (play, given: AttackInput) => {
+  const answered = answerCall(play, given);
+  const input = { ...answered, attribute: pickedAttribute(answered.attribute) };
   const combat = activeCombat(play, input.encounterId);
   combatant(combat, input.characterId);
   const enemy = fightingEnemy(combat, input.enemyId);
@@ -125,8 +146,10 @@ export const attack = rule('tenth-realm.combat.attack', (play, input: AttackInpu
   let damageDie = clampDamageDie(baseDie);
   if (roll.success && roll.natural20) damageDie = stepUp(damageDie);
   if (!roll.success) damageDie = roll.natural1 ? stepDown(stepDown(damageDie)) : stepDown(damageDie);
-  const damageRoll = play.roll(damageDie);
-  const armorRoll = enemy.armorDie === null ? 0 : play.roll(enemy.armorDie);
+  // On a setback the GM's consequence may take the place of the stepped-down damage: no die is rolled.
+  const consequence = !roll.success && input.consequenceInPlaceOfDamage ? input.consequenceInPlaceOfDamage : null;
+  const damageRoll = consequence ? 0 : play.roll(damageDie);
+  const armorRoll = consequence || input.ignoreArmor || enemy.armorDie === null ? 0 : play.roll(enemy.armorDie);
   const damage = damageAfterArmor(damageRoll, armorRoll);
   enemy.resilience = Math.max(0, enemy.resilience - damage);
   if (enemy.resilience === 0) enemy.status = 'DOWN';
@@ -134,26 +157,32 @@ export const attack = rule('tenth-realm.combat.attack', (play, input: AttackInpu
     kind: 'ATTACK',
     characterId: input.characterId,
     enemyId: enemy.id,
-    summary: `${roll.success ? 'success' : 'setback'}: d${damageDie} ${damageRoll} − armor ${armorRoll} = ${damage} damage to ${enemy.name} (${enemy.resilience} left)`,
+    summary: consequence
+      ? `setback: ${consequence} in place of damage`
+      : `${roll.success ? 'success' : 'setback'}: d${damageDie} ${damageRoll} − armor ${armorRoll} = ${damage} damage to ${enemy.name} (${enemy.resilience} left)`,
   });
   const combatStatus = settleCombat(play, combat);
-  return { roll, baseDie, damageDie, damageRoll, armorDie: enemy.armorDie, armorRoll, damage, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus };
+  return { roll, baseDie, damageDie, damageRoll, armorDie: enemy.armorDie, armorRoll, damage, consequence, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus, ...callTerms(given, answered) };
 });
 
-/** The armor roll against incoming damage: the armor die (none when broken) plus a d4 after a BEAR burn. */
-function armorRollOf(play: Play, characterId: string): { armorRoll: number; armorDice: number[] } {
+/** The armor roll against incoming damage: the armor die (none when broken or ignored) plus a d4 after a BEAR burn. */
+function armorRollOf(play: Play, characterId: string, ignoreArmor = false): { armorRoll: number; armorDice: number[] } {
   const sheet = play.character(characterId);
-  const armorDice = [...(sheet.armor?.die ? [sheet.armor.die] : []), ...(sheet.pending.bearArmorD4 ? [4] : [])];
+  const armorDice = [...(sheet.armor?.die && !ignoreArmor ? [sheet.armor.die] : []), ...(sheet.pending.bearArmorD4 ? [4] : [])];
   sheet.pending.bearArmorD4 = false;
   return { armorRoll: armorDice.reduce((sum, sides) => sum + play.roll(sides), 0), armorDice };
 }
+
+export type DefendInput = Omit<TrialInput, 'attribute'> & { attribute?: TrialInput['attribute']; callId?: string; encounterId: string; enemyId: string } & GmRulings;
 
 /**
  * An enemy's attack: the targeted player defends with a trial roll. SUCCESS: a miss, and on a
  * natural 20 the next roll's DR is lowered by 2. SETBACK: the enemy's damage die (stepped up on a
  * natural 1, down after a RAVEN burn) less the player's armor roll.
  */
-export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput & { encounterId: string; enemyId: string }) => {
+export const defend = rule('tenth-realm.combat.defend', (play, given: DefendInput) => {
+  const answered = answerCall(play, given);
+  const input = { ...answered, attribute: pickedAttribute(answered.attribute) };
   const combat = activeCombat(play, input.encounterId);
   combatant(combat, input.characterId);
   const enemy = fightingEnemy(combat, input.enemyId);
@@ -162,8 +191,12 @@ export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput
   let hit = null;
   // Recorded with the outcome, so that a verifier can re-derive the damage (replay.ts).
   let dice = null;
+  const consequence = !roll.success && input.consequenceInPlaceOfDamage ? input.consequenceInPlaceOfDamage : null;
   if (roll.success) {
     if (roll.natural20) sheet.pending.nextRollDrReduction = NATURAL_20_DEFENCE_DR_REDUCTION;
+  } else if (consequence) {
+    // The GM's consequence in place of the damage dealt (seed 002 line 256): no damage die.
+    enemy.damageStepDownPending = false;
   } else {
     let damageDie = clampDamageDie(enemy.weaponDie);
     if (roll.natural1) damageDie = stepUp(damageDie);
@@ -171,7 +204,7 @@ export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput
     if (steppedDown) damageDie = stepDown(damageDie);
     enemy.damageStepDownPending = false;
     const damageRoll = play.roll(damageDie);
-    const { armorRoll, armorDice } = armorRollOf(play, input.characterId);
+    const { armorRoll, armorDice } = armorRollOf(play, input.characterId, input.ignoreArmor);
     const damage = damageAfterArmor(damageRoll, armorRoll);
     loseResilience(sheet, damage);
     hit = { damageDie, damageRoll, armorRoll, damage };
@@ -181,17 +214,23 @@ export const defend = rule('tenth-realm.combat.defend', (play, input: TrialInput
     kind: 'DEFEND',
     characterId: input.characterId,
     enemyId: enemy.id,
-    summary: hit ? `hit by ${enemy.name}: ${hit.damage} damage (${sheet.resilience} left)` : `${enemy.name} misses`,
+    summary: hit
+      ? `hit by ${enemy.name}: ${hit.damage} damage (${sheet.resilience} left)`
+      : consequence
+        ? `hit by ${enemy.name}: ${consequence} in place of damage`
+        : `${enemy.name} misses`,
   });
   const combatStatus = settleCombat(play, combat);
   return {
     roll,
     hit,
     dice,
+    consequence,
     resilience: sheet.resilience,
     resilienceCheckDue: sheet.pending.resilienceCheckDue,
     nextRollDrReduction: sheet.pending.nextRollDrReduction,
     combatStatus,
+    ...callTerms(given, answered),
   };
 });
 
@@ -223,5 +262,17 @@ export const endCombat = rule('tenth-realm.combat.ended', (play, input: { encoun
   const combat = activeCombat(play, input.encounterId);
   combat.status = input.outcome;
   log(combat, { kind: 'END', characterId: null, enemyId: null, summary: input.outcome });
+  return { combatStatus: combat.status };
+});
+
+/**
+ * The players' side withdraws (seed 002 line 219: "or if one side decides to withdraw"): a player
+ * of a character in the fight speaks for the side, and the combat ends PLAYERS_WITHDREW.
+ */
+export const withdraw = rule('tenth-realm.combat.withdrew', (play, input: { encounterId: string; characterId: string }) => {
+  const combat = activeCombat(play, input.encounterId);
+  combatant(combat, input.characterId);
+  combat.status = 'PLAYERS_WITHDREW';
+  log(combat, { kind: 'END', characterId: input.characterId, enemyId: null, summary: 'PLAYERS_WITHDREW' });
   return { combatStatus: combat.status };
 });

@@ -1,6 +1,7 @@
 import type { Rule, RuleEvent } from '../kernel/outcome.js';
 import { RandomStream } from '../random/random-stream.js';
 import { burnCard } from './burns.js';
+import { callTrial, revealRisk, type TrialCall } from './calls.js';
 import { attack, defend, morale, startCombat } from './combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from './creation.js';
 import { blessing } from './experience.js';
@@ -36,6 +37,19 @@ function tampered(mutation: Mutation, change: (payload: Record<string, any>) => 
   return { seq: mutation.seq, events };
 }
 
+/** A GM's call for ana, waiting on the table (calls.ts). */
+const call = (overrides: Partial<TrialCall> = {}): TrialCall => ({
+  id: 'c1',
+  characterId: 'ana',
+  attribute: 'STRENGTH',
+  dr: 15,
+  drAdjustments: [{ amount: 2, reason: 'rain' }],
+  featDie: null,
+  fate: false,
+  revealed: null,
+  ...overrides,
+});
+
 const ana = activeCharacter({ attributes: { STRENGTH: 2, DEXTERITY: 0, WILLPOWER: 1, HEART: -1 }, vanori: vanoriOf('WOLF') });
 
 describe('Tenth Realm replayers: every outcome follows from the recorded draws', () => {
@@ -52,6 +66,30 @@ describe('Tenth Realm replayers: every outcome follows from the recorded draws',
       'a trial roll whose reveal runs out the draw pile',
       mutate(trialRoll, tableWith({ characters: { ana }, world: inRegion(4), drawPile: ['2S', '3H'], rest: 'DISCARD_PILE' }), { characterId: 'ana', attribute: 'STRENGTH' }),
     ],
+    ['a call for a trial', mutate(callTrial, tableWith({ characters: { ana } }), { callId: 'c1', characterId: 'ana', dr: 15 })],
+    ['risk revealed ahead of a call', mutate(revealRisk, tableWith({ characters: { ana }, world: { ...inRegion(3), calls: { c1: call() } } }), { callId: 'c1', characterId: 'ana' })],
+    [
+      'a roll answering a call whose risk was revealed ahead',
+      mutate(trialRoll, tableWith({ characters: { ana }, world: { ...inRegion(3), calls: { c1: call({ revealed: ['2S', '3H', 'KC'] }) } } }), { callId: 'c1', characterId: 'ana' }),
+    ],
+    ...[1, 2, 3, 4, 5].map((seq): [string, Mutation] => [
+      `an attack answering a call with the GM's rulings (stream ${seq})`,
+      mutate(
+        attack,
+        tableWith({ characters: { ana }, combat: combatWith(['ana'], [enemy({ armorDie: 4 })]), world: { ...inRegion(1), calls: { c1: call({ dr: 12, ignoreArmor: true, consequenceInPlaceOfDamage: 'the rope snaps' }) } } }),
+        { callId: 'c1', characterId: 'ana', encounterId: 'fight-1', enemyId: 'e1', mode: 'WEAPON' },
+        seq,
+      ),
+    ]),
+    ...[1, 2, 3, 4, 5].map((seq): [string, Mutation] => [
+      `a defence answering a call with a consequence in place of damage (stream ${seq})`,
+      mutate(
+        defend,
+        tableWith({ characters: { ana }, combat: combatWith(['ana']), world: { calls: { c1: call({ dr: 18, attribute: 'DEXTERITY', consequenceInPlaceOfDamage: 'pinned down' }) } } }),
+        { callId: 'c1', characterId: 'ana', encounterId: 'fight-1', enemyId: 'e1' },
+        seq,
+      ),
+    ]),
     ['a rest', mutate(rest, tableWith({ characters: { ana: { ...ana, resilience: 1 } } }), { characterId: 'ana', kind: 'SHORT' })],
     ['a resilience check', mutate(resilienceCheck, tableWith({ characters: { ana: { ...ana, resilience: 0, pending: { ...ana.pending, resilienceCheckDue: true } } } }), { characterId: 'ana' })],
     ['a blessing', mutate(blessing, tableWith({ characters: { ana: { ...ana, xp: 8 } } }), { characterId: 'ana' })],
@@ -97,6 +135,9 @@ describe('Tenth Realm replayers: every outcome follows from the recorded draws',
     ['a trial roll', 'a trial roll in a risky region', (payload) => (payload.success = !payload.success), 'success is'],
     ['a trial roll', 'a trial roll in a risky region', (payload) => (payload.d20 = (payload.d20 % 20) + 1), 'd20 is'],
     ['a trial roll', 'a trial roll in a risky region', (payload) => (payload.effectiveDr += 2), 'effectiveDr is'],
+    ['a roll answering a call', 'a roll answering a call whose risk was revealed ahead', (payload) => (payload.baseDr = 12), 'baseDr is'],
+    ['a roll answering a call', 'a roll answering a call whose risk was revealed ahead', (payload) => (payload.revealed[0].code = 'AH'), 'revealed is'],
+    ['revealed risk', 'risk revealed ahead of a call', (payload) => (payload.revealed[0].color = payload.revealed[0].color === 'RED' ? 'BLACK' : 'RED'), 'revealed colors is'],
     ['a created character', 'a character created', (payload) => (payload.attributes.HEART += 1), 'attributes is'],
     ['a Vanori', 'a Vanori rolled', (payload) => (payload.maxResilience += 1), 'maxResilience is'],
     ['an attack', 'an attack (stream 1)', (payload) => (payload.damage += 1), 'damage is'],

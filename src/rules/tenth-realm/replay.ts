@@ -41,6 +41,12 @@ interface TrialFields extends DeckFields {
   dr?: number;
   burns?: Array<{ cardId: string; effect: string; amount?: number }>;
   drAdjustments?: Array<{ amount: number }>;
+  /** The risk cards a two-step trial revealed ahead (tenth-realm.risk-revealed): this roll reveals none. */
+  preRevealed?: string[] | null;
+  ignoreArmor?: boolean;
+  consequenceInPlaceOfDamage?: string | null;
+  /** The terms of the GM's call the roll answered (calls.ts, callTerms), which take the place of the input's. */
+  call?: TrialFields;
 }
 
 /** A trial roll's result (trial-roll.ts, TrialResult). */
@@ -113,6 +119,7 @@ interface Payload extends TrialFields, Partial<RollFields> {
   damage: number;
   hit: { damageDie: number; damageRoll: number; armorRoll: number; damage: number } | null;
   dice: { enemyWeaponDie: number; steppedDown: boolean; armorDice: number[] } | null;
+  consequence?: string | null;
     weaponDie: number;
 }
 
@@ -181,16 +188,21 @@ class Reveals {
   }
 }
 
+/** A roll's terms: the call's where it answered one (calls.ts, answerCall), else its own input. */
+const terms = <T extends TrialFields>(payload: T): T => (payload.call ? { ...payload, ...payload.call } : payload);
+
 const colorOf = (card: string) => (isRed(card) ? 'RED' : 'BLACK');
 
 /**
  * A trial roll (trial-roll.ts, resolveTrial) from the input and the roll it recorded: the reveal,
  * the d20, the DR from the black cards, the score, success, the naturals and the card kept.
  */
-function replayTrial(input: TrialFields, roll: RollFields, rng: Rng, problems: string[], field: string): void {
+function replayTrial(recorded: TrialFields, roll: RollFields, rng: Rng, problems: string[], field: string): void {
+  const input = terms(recorded);
   const reveals = new Reveals(input, rng, problems);
   const revealed = roll.revealed.map((card) => card.code);
-  reveals.reveal(revealed, `${field}revealed`);
+  if (Array.isArray(input.preRevealed)) check(problems, `${field}revealed`, revealed, input.preRevealed);
+  else reveals.reveal(revealed, `${field}revealed`);
   check(problems, `${field}revealed colors`, roll.revealed.map((card) => card.color), revealed.map(colorOf));
   if (input.fate === true) check(problems, `${field}revealed`, revealed, []);
   const d20 = rng.die(20);
@@ -355,26 +367,36 @@ const combatStarted = replayer((payload, rng, problems) => {
   check(problems, 'initiative', payload.initiative, isRed(card) ? 'PLAYERS' : 'ENEMIES');
 });
 
-/** tenth-realm.combat.attack: a trial roll, the damage die it leaves, then the enemy's armor die. */
-const combatAttack = replayer((payload, rng, problems) => {
-  replayTrial(payload, payload.roll, rng, problems, 'roll.');
+/**
+ * tenth-realm.combat.attack: a trial roll, the damage die it leaves, then the enemy's armor die —
+ * neither rolled when the GM's consequence takes the damage's place, no armor die when the GM
+ * rules the blow ignores armor.
+ */
+const combatAttack = replayer((recorded, rng, problems) => {
+  replayTrial(recorded, recorded.roll, rng, problems, 'roll.');
+  const payload = terms(recorded);
   const roll = payload.roll;
   let damageDie = clampDamageDie(Number(payload.baseDie));
   if (roll.success && roll.natural20) damageDie = stepUp(damageDie);
   if (!roll.success) damageDie = roll.natural1 ? stepDown(stepDown(damageDie)) : stepDown(damageDie);
   check(problems, 'damageDie', payload.damageDie, damageDie);
-  const damageRoll = rng.die(damageDie);
+  const consequence = !roll.success && payload.consequenceInPlaceOfDamage ? payload.consequenceInPlaceOfDamage : null;
+  check(problems, 'consequence', payload.consequence ?? null, consequence);
+  const damageRoll = consequence ? 0 : rng.die(damageDie);
   check(problems, 'damageRoll', payload.damageRoll, damageRoll);
-  const armorRoll = payload.armorDie === null ? 0 : rng.die(Number(payload.armorDie));
+  const armorRoll = consequence || payload.ignoreArmor === true || payload.armorDie === null ? 0 : rng.die(Number(payload.armorDie));
   check(problems, 'armorRoll', payload.armorRoll, armorRoll);
   check(problems, 'damage', payload.damage, damageAfterArmor(damageRoll, armorRoll));
 });
 
 /** tenth-realm.combat.defend: a trial roll; on a setback the enemy's damage die less the armor dice. */
-const combatDefend = replayer((payload, rng, problems) => {
-  replayTrial(payload, payload.roll, rng, problems, 'roll.');
+const combatDefend = replayer((recorded, rng, problems) => {
+  replayTrial(recorded, recorded.roll, rng, problems, 'roll.');
+  const payload = terms(recorded);
   const roll = payload.roll;
-  if (roll.success) {
+  const consequence = !roll.success && payload.consequenceInPlaceOfDamage ? payload.consequenceInPlaceOfDamage : null;
+  check(problems, 'consequence', payload.consequence ?? null, consequence);
+  if (roll.success || consequence) {
     check(problems, 'hit', payload.hit, null);
     return;
   }
@@ -393,6 +415,13 @@ const combatDefend = replayer((payload, rng, problems) => {
 
 /** tenth-realm.combat.morale. */
 const combatMorale = replayer((payload, rng, problems) => replayMorale(new Reveals(payload, rng, problems), payload as unknown as MoraleFields, problems, ''));
+
+/** tenth-realm.risk-revealed: a call's risk cards, revealed ahead of its roll (calls.ts, revealRisk). */
+const riskRevealed = replayer((payload, rng, problems) => {
+  const cards = (payload.revealed as unknown as Card[]).map((card) => card.code);
+  new Reveals(payload, rng, problems).reveal(cards, 'revealed');
+  check(problems, 'revealed colors', (payload.revealed as unknown as Card[]).map((card) => card.color), cards.map(colorOf));
+});
 
 /** tenth-realm.character.finished: armor d4 and a d6 weapon, always. */
 const finished = replayer((payload, _rng, problems) => {
@@ -434,4 +463,7 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'tenth-realm.combat.ended': drawsNothing,
   'tenth-realm.gear.damaged': drawsNothing,
   'tenth-realm.gear.repaired': drawsNothing,
+  'tenth-realm.trial-called': drawsNothing,
+  'tenth-realm.risk-revealed': riskRevealed,
+  'tenth-realm.combat.withdrew': drawsNothing,
 };

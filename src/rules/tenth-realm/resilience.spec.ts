@@ -265,6 +265,14 @@ describe('rest (tenth-realm.md, "Rest")', () => {
       expect(outcome.state.characters.ana.pending.oxLongRest).toBe(false);
     });
 
+    it('may be spent repairing, as a long rest: the item is restored, the recovery is a short rest\'s', () => {
+      const state = withAna({ ...ox(), weapon: { name: 'Spear', die: 4, originalDie: 6 } }, { drawPile: ['QD'] });
+      const outcome = accepted(run(rest, state, { characterId: 'ana', kind: 'SHORT', repair: 'WEAPON' }));
+      expect(outcome.result).toMatchObject({ recovered: 3, repaired: 'WEAPON', oxBurned: true });
+      expect(outcome.state.characters.ana.weapon).toMatchObject({ die: 6 });
+      expect(outcome.state.characters.ana.pending.oxLongRest).toBe(false);
+    });
+
     it('waits through a long rest, which it does not double again', () => {
       const outcome = accepted(run(rest, withAna(ox(), { drawPile: ['QD'] }), { characterId: 'ana', kind: 'LONG' }));
       expect(outcome.result).toMatchObject({ recovered: 6, oxBurned: false });
@@ -273,7 +281,7 @@ describe('rest (tenth-realm.md, "Rest")', () => {
   });
 
   it.each<[string, TenthRealmSheet, Parameters<typeof rest>[1], string, string]>([
-    ['repairing during a short rest', weary({ weapon: { name: 'Spear', die: 4, originalDie: 6 } }), { characterId: 'ana', kind: 'SHORT', repair: 'WEAPON' }, 'NOTHING_TO_REPAIR', 'items are repaired during a long rest'],
+    ['repairing during a short rest', weary({ weapon: { name: 'Spear', die: 4, originalDie: 6 } }), { characterId: 'ana', kind: 'SHORT', repair: 'WEAPON' }, 'NOTHING_TO_REPAIR', "items are repaired during a long rest (or a short rest with an OX's long-rest benefits)"],
     ['repairing an undamaged weapon', weary(), { characterId: 'ana', kind: 'LONG', repair: 'WEAPON' }, 'NOTHING_TO_REPAIR', 'the weapon is not damaged'],
     ['clearing a condition in a short rest', weary({ inventory: { conditions: ['Bruised'] } }), { characterId: 'ana', kind: 'SHORT', clearCondition: 'Bruised' }, 'UNKNOWN_CONDITION', 'a condition clears with a full rest'],
     ['clearing a condition the character does not have', weary(), { characterId: 'ana', kind: 'FULL', clearCondition: 'Bruised' }, 'UNKNOWN_CONDITION', "the character has no condition 'Bruised'"],

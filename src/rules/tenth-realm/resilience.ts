@@ -2,6 +2,8 @@ import type { GearSlot } from './gear.js';
 import { repair } from './gear.js';
 import { freeSlots, type Attribute, type TenthRealmSheet } from './sheet.js';
 import { bySuit, refuse, rule, type Play } from './table.js';
+import { answerCall, callTerms } from './calls.js';
+import { settleCombat } from './combat.js';
 import { resolveTrial, type TrialInput } from './trial-roll.js';
 
 /** Takes resilience away; at 0 a resilience check is due (tenth-realm.md, "Resilience and conditions"). */
@@ -24,10 +26,11 @@ function takeSlot(sheet: TenthRealmSheet, what: string): void {
 /** Resilience 0 → a trial roll (willpower unless the group picks another). SUCCESS: 1. SETBACK: incapacitated. */
 export const resilienceCheck = rule(
   'tenth-realm.resilience-checked',
-  (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute }) => {
+  (play, input: Omit<TrialInput, 'attribute' | 'fate'> & { attribute?: Attribute; callId?: string }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (!sheet.pending.resilienceCheckDue) refuse('NO_RESILIENCE_CHECK_DUE', 'no resilience check is due: resilience is above 0');
-    const roll = resolveTrial(play, { ...input, attribute: input.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
+    const trial = answerCall(play, input);
+    const roll = resolveTrial(play, { ...trial, attribute: trial.attribute ?? 'WILLPOWER' }, { resilienceCheck: true });
     sheet.pending.resilienceCheckDue = false;
     if (roll.success) {
       sheet.resilience = 1;
@@ -35,7 +38,10 @@ export const resilienceCheck = rule(
       sheet.status = 'INCAPACITATED';
       sheet.pending.woundsToTend = true;
     }
-    return { roll, resilience: sheet.resilience, incapacitated: !roll.success };
+    // A fall in a fight counts once the check is made (combat.ts, settleCombat).
+    const { combat } = play.state;
+    const combatStatus = combat?.characterIds.includes(input.characterId) ? settleCombat(play, combat) : null;
+    return { roll, resilience: sheet.resilience, incapacitated: !roll.success, combatStatus, ...callTerms(input, trial) };
   },
 );
 
@@ -122,14 +128,19 @@ function restCard(play: Play, sheet: TenthRealmSheet, doubled: boolean) {
 
 /**
  * SHORT: reveal a card and recover (OX burn: doubled, as a long rest). LONG: doubled, unless spent
- * repairing an item (short recovery). FULL: all resilience and, if it makes sense, one condition.
+ * repairing an item (short recovery). FULL: all resilience and, if it makes sense, one condition
+ * (tenth-realm.md, "Rest"). A short rest with an OX's long-rest benefits (seed 002, OX: "get a long
+ * rest's benefits from a short rest") may be spent repairing too, for a short rest's recovery.
  */
 export const rest = rule(
   'tenth-realm.rested',
   (play, input: { characterId: string; kind: RestKind; repair?: GearSlot; clearCondition?: string }) => {
     const sheet = play.activeCharacter(input.characterId);
     if (sheet.pending.resilienceCheckDue) refuse('RESILIENCE_CHECK_DUE', 'a resilience check is due first');
-    if (input.repair && input.kind !== 'LONG') refuse('NOTHING_TO_REPAIR', 'items are repaired during a long rest');
+    const oxBurned = input.kind === 'SHORT' && sheet.pending.oxLongRest;
+    if (input.repair && input.kind !== 'LONG' && !oxBurned) {
+      refuse('NOTHING_TO_REPAIR', "items are repaired during a long rest (or a short rest with an OX's long-rest benefits)");
+    }
     if (input.clearCondition && input.kind !== 'FULL') refuse('UNKNOWN_CONDITION', 'a condition clears with a full rest');
     if (input.kind === 'FULL') {
       if (input.clearCondition) removeCondition(sheet, input.clearCondition);
@@ -137,9 +148,8 @@ export const rest = rule(
       return { card: null, omen: null, recovered, resilience: sheet.resilience, repaired: null, oxBurned: false };
     }
     if (input.repair) repair(sheet, input.repair);
-    const oxBurned = input.kind === 'SHORT' && sheet.pending.oxLongRest;
     sheet.pending.oxLongRest &&= !oxBurned;
-    const doubled = (input.kind === 'LONG' && !input.repair) || oxBurned;
+    const doubled = (input.kind === 'LONG' || oxBurned) && !input.repair;
     const { card, omen, recovered } = restCard(play, sheet, doubled);
     return { card, omen, recovered, resilience: sheet.resilience, repaired: input.repair ?? null, oxBurned };
   },

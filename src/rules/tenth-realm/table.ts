@@ -1,5 +1,6 @@
 import { drawCards, moveCards, type DeckPiles } from '../cards/piles.js';
 import { Play as KernelPlay, refuse as refuseRule, rule as kernelRule, type Outcome, type Rule } from '../kernel/outcome.js';
+import type { TrialCall } from './calls.js';
 import type { Combat } from './combat-state.js';
 import type { TenthRealmSheet } from './sheet.js';
 
@@ -19,6 +20,8 @@ export interface World {
   session: number;
   currentHex: string | null;
   regions: Record<string, Region>;
+  /** The GM's calls for a trial not yet rolled, by id (absent in campaigns stored before calls existed). */
+  calls?: Record<string, TrialCall>;
 }
 
 /** Everything a Tenth Realm rule may read or change. */
@@ -66,7 +69,11 @@ export type ViolationReason =
   | 'INVALID_DIE'
   | 'INVALID_FACTORS'
   | 'INVALID_AMOUNT'
-  | 'CHARACTER_EXISTS';
+  | 'CHARACTER_EXISTS'
+  | 'UNKNOWN_CALL'
+  | 'CALL_FOR_ANOTHER_CHARACTER'
+  | 'RISK_ALREADY_REVEALED'
+  | 'INVALID_CALL';
 
 export interface Violation {
   reason: ViolationReason;

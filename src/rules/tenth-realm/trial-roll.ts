@@ -1,3 +1,4 @@
+import { answerCall, callTerms, pickedAttribute } from './calls.js';
 import { markXp } from './experience.js';
 import type { Attribute } from './sheet.js';
 import { isRed, refuse, rule, type Play } from './table.js';
@@ -31,6 +32,8 @@ export interface TrialInput {
   fate?: boolean;
   burns?: RollBurn[];
   drAdjustments?: DrAdjustment[];
+  /** The risk cards already revealed for this roll (a two-step trial, calls.ts): none are revealed again. */
+  preRevealed?: string[];
 }
 
 export interface RevealedCard {
@@ -100,6 +103,12 @@ function burnBonus(play: Play, burn: RollBurn): number {
   return 0;
 }
 
+/** The current region's risk rating: how many cards a trial reveals (tenth-realm.md, Trial roll step 3). */
+export function currentRiskRating(play: Play): number {
+  const { world } = play.state;
+  return world.currentHex === null ? 0 : (world.regions[world.currentHex]?.riskRating ?? 0);
+}
+
 /**
  * A trial or fate roll (tenth-realm.md, "Trial roll", "Fate roll", "Burning cards") on a working
  * copy: burns, reveals, the d20, the card to hand or the XP. Attacks, defences and resilience
@@ -119,8 +128,7 @@ export function resolveTrial(play: Play, input: TrialInput, options: { resilienc
   for (const burn of burnedNow) play.burn(burn.characterId, burn.cardId);
 
   const baseDr = input.dr ?? DEFAULT_DR;
-  const riskRating = play.state.world.currentHex === null ? 0 : (play.state.world.regions[play.state.world.currentHex]?.riskRating ?? 0);
-  const revealed = input.fate ? [] : play.reveal(riskRating);
+  const revealed = input.fate ? [] : (input.preRevealed ?? play.reveal(currentRiskRating(play)));
   const blackCards = revealed.filter((card) => !isRed(card)).length;
   const conjured = burnedNow.filter((burn) => burn.effect === 'VANORI').reduce((sum, burn) => sum + burn.amount!, 0);
   const adjustments = (input.drAdjustments ?? []).reduce((sum, adjustment) => sum + adjustment.amount, 0);
@@ -174,4 +182,8 @@ export function resolveTrial(play: Play, input: TrialInput, options: { resilienc
   };
 }
 
-export const trialRoll = rule('tenth-realm.trial-rolled', (play, input: TrialInput) => resolveTrial(play, input));
+/** A trial or fate roll, as given or answering the GM's call (calls.ts). */
+export const trialRoll = rule('tenth-realm.trial-rolled', (play, input: Omit<TrialInput, 'attribute'> & { attribute?: Attribute; callId?: string }) => {
+  const trial = answerCall(play, input, { fateAllowed: true });
+  return { ...resolveTrial(play, { ...trial, attribute: pickedAttribute(trial.attribute) }), ...callTerms(input, trial) };
+});

@@ -31,8 +31,10 @@ describe('rollStartingRegion', () => {
   it('drops a d20 on the map', () => {
     const rng = dice(17);
     const outcome = accepted(run(rollStartingRegion, tableWith(), {}, rng));
-    expect(outcome.result).toEqual({ d20: 17 });
+    expect(outcome.result).toEqual({ d20: 17, hex: '17' });
     expect(rng.rolled).toEqual(['d20']);
+    // The group is there: the hex is the current region until it moves on.
+    expect(outcome.state.world.currentHex).toBe('17');
   });
 });
 

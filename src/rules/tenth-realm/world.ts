@@ -16,10 +16,16 @@ export function initialRisk(cardId: string): { riskRating: number; descriptor: s
   });
 }
 
-/** The starting region: a d20; the hex is where the die lands on the group's map. */
-export const rollStartingRegion = rule('tenth-realm.starting-region-rolled', (play, _input: Record<string, never>) => ({
-  d20: play.roll(20),
-}));
+/**
+ * The starting region (seed 002 line 105: "drop a d20 on the map sheet's hex grid, this is the
+ * region you are located in"): the group is there, the hex named by the die's face. Its risk card
+ * is revealed when the group describes it (enterRegion, line 107).
+ */
+export const rollStartingRegion = rule('tenth-realm.starting-region-rolled', (play, _input: Record<string, never>) => {
+  const d20 = play.roll(20);
+  play.state.world.currentHex = String(d20);
+  return { d20, hex: String(d20) };
+});
 
 /** Entering a hex: notes are kept; the first visit reveals the initial risk rating. */
 export const enterRegion = rule('tenth-realm.region.entered', (play, input: { hex: string; notes?: string }) => {

@@ -4,7 +4,8 @@ import { ForbiddenError } from '../../common/errors.js';
 import { requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { burnCard } from '../../rules/tenth-realm/burns.js';
-import { attack, defend, endCombat, morale, startCombat } from '../../rules/tenth-realm/combat.js';
+import { callTrial, revealRisk } from '../../rules/tenth-realm/calls.js';
+import { attack, defend, endCombat, morale, startCombat, withdraw } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
 import { blessing } from '../../rules/tenth-realm/experience.js';
 import { damageGear, repairGear } from '../../rules/tenth-realm/gear.js';
@@ -24,6 +25,7 @@ import { enterRegion, oracle, reaction, rollStartingRegion, setRiskRating, start
 import type {
   TenthRealmAttackInput,
   TenthRealmBurnCardInput,
+  TenthRealmCallTrialInput,
   TenthRealmCampaignInput,
   TenthRealmCharacterInput,
   TenthRealmChooseVanoriInput,
@@ -41,24 +43,35 @@ import type {
   TenthRealmRedrawAttributeInput,
   TenthRealmResilienceCheckInput,
   TenthRealmRestInput,
+  TenthRealmRevealRiskInput,
   TenthRealmRollFields,
   TenthRealmSetRiskRatingInput,
   TenthRealmStartCombatInput,
+  TenthRealmTrialOddsInput,
   TenthRealmTrialRollInput,
+  TenthRealmWithdrawInput,
 } from './tenth-realm.inputs.js';
 import type { EncounterRecord } from './tenth-realm.repository.js';
 import { TenthRealmService, type PlayedCharacter, type Rule } from './tenth-realm.service.js';
-import { cardView, encounterView, regionView } from './tenth-realm.views.js';
+import { callView, cardView, encounterView, regionView } from './tenth-realm.views.js';
 
-type Played<R> = R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null };
+type Played<R> = R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null; after: unknown };
 
-const trialInput = (input: TenthRealmRollFields & { fate?: boolean }): TrialInput => ({
+/** A roll's input for the rules: a call's id, or the attribute and difficulty as given. */
+const trialInput = (input: TenthRealmRollFields & { fate?: boolean }): Omit<TrialInput, 'attribute'> & { attribute?: TrialInput['attribute']; callId?: string } => ({
   characterId: input.characterId,
-  attribute: input.attribute,
-  dr: input.dr,
-  fate: input.fate ?? false,
+  callId: input.callId ?? undefined,
+  attribute: input.attribute ?? undefined,
+  dr: input.dr ?? undefined,
+  fate: input.fate ?? undefined,
   burns: input.burns.map((burn) => ({ characterId: burn.characterId, cardId: burn.cardId, effect: burn.effect, amount: burn.amount ?? undefined })),
   drAdjustments: input.drAdjustments.map((adjustment) => ({ amount: adjustment.amount, reason: adjustment.reason })),
+});
+
+/** The GM's rulings on a blow, as the rules take them. */
+const rulings = (input: { ignoreArmor?: boolean | null; consequenceInPlaceOfDamage?: string | null }) => ({
+  ignoreArmor: input.ignoreArmor ?? undefined,
+  consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? undefined,
 });
 
 /**
@@ -85,7 +98,7 @@ export class TenthRealmActions {
   }
 
   async redrawAttribute(principal: Principal, input: TenthRealmRedrawAttributeInput) {
-    const result = await this.onOwnCharacter(principal, input, redrawAttribute, { characterId: input.characterId, attribute: input.attribute });
+    const result = await this.onOwnCharacter(principal, 'tenthRealmRedrawAttribute', input, redrawAttribute, { characterId: input.characterId, attribute: input.attribute });
     return { ...result, card: cardView(result.card) };
   }
 
@@ -93,58 +106,60 @@ export class TenthRealmActions {
     const character = await this.table.ownCharacter(principal, input.characterId);
     if (input.vanori === 'CUSTOM') requireGmApproval(principal, character.campaignId);
     return this.characterPayload(
-      await this.table.play(principal, character.campaignId, chooseVanori, {
-        characterId: input.characterId,
-        vanori: input.vanori,
-        custom: input.custom ?? undefined,
-      }),
+      await this.table.play(
+        principal,
+        character.campaignId,
+        chooseVanori,
+        { characterId: input.characterId, vanori: input.vanori, custom: input.custom ?? undefined },
+        { authority: { action: 'tenthRealmChooseVanori', input } },
+      ),
       input.characterId,
     );
   }
 
   async rerollResilience(principal: Principal, input: TenthRealmCharacterInput) {
-    return this.onOwnCharacter(principal, input, rerollResilience, { characterId: input.characterId });
+    return this.onOwnCharacter(principal, 'tenthRealmRerollResilience', input, rerollResilience, { characterId: input.characterId });
   }
 
   async finishCharacter(principal: Principal, input: TenthRealmFinishCharacterInput) {
-    return this.onOwnCharacter(principal, input, finishCharacter, { characterId: input.characterId, weaponName: input.weaponName });
+    return this.onOwnCharacter(principal, 'tenthRealmFinishCharacter', input, finishCharacter, { characterId: input.characterId, weaponName: input.weaponName });
   }
 
   // ---- regions, NPCs, oracle ----------------------------------------------------------------
 
   async rollStartingRegion(principal: Principal, input: TenthRealmCampaignInput) {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
-    const { d20, eventSeq } = await this.table.play(principal, input.campaignId, rollStartingRegion, {});
-    return { d20, eventSeq };
+    const { d20, hex, eventSeq } = await this.table.play(principal, input.campaignId, rollStartingRegion, {}, { authority: { action: 'tenthRealmRollStartingRegion', input } });
+    return { d20, hex, eventSeq };
   }
 
   async enterRegion(principal: Principal, input: TenthRealmEnterRegionInput) {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
-    const result = await this.table.play(principal, input.campaignId, enterRegion, { hex: input.hex, notes: input.notes ?? undefined });
+    const result = await this.table.play(principal, input.campaignId, enterRegion, { hex: input.hex, notes: input.notes ?? undefined }, { authority: { action: 'tenthRealmEnterRegion', input } });
     return { region: await this.region(principal, input.campaignId, input.hex), firstVisit: result.firstVisit, eventSeq: result.eventSeq };
   }
 
   async setRiskRating(principal: Principal, input: TenthRealmSetRiskRatingInput) {
     requireCampaignRole(principal, input.campaignId, 'GM');
-    const result = await this.table.play(principal, input.campaignId, setRiskRating, { hex: input.hex, riskRating: input.riskRating });
+    const result = await this.table.play(principal, input.campaignId, setRiskRating, { hex: input.hex, riskRating: input.riskRating }, { authority: { action: 'tenthRealmSetRiskRating', input } });
     return { region: await this.region(principal, input.campaignId, input.hex), firstVisit: false, eventSeq: result.eventSeq };
   }
 
   async reaction(principal: Principal, input: TenthRealmCampaignInput) {
     requireCampaignRole(principal, input.campaignId, 'GM');
-    const result = await this.table.play(principal, input.campaignId, reaction, {});
+    const result = await this.table.play(principal, input.campaignId, reaction, {}, { authority: { action: 'tenthRealmReaction', input } });
     return { card: cardView(result.card), reaction: result.reaction, eventSeq: result.eventSeq };
   }
 
   async oracle(principal: Principal, input: TenthRealmOracleInput) {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
-    const result = await this.table.play(principal, input.campaignId, oracle, { question: input.question, factors: input.factors });
+    const result = await this.table.play(principal, input.campaignId, oracle, { question: input.question, factors: input.factors }, { authority: { action: 'tenthRealmOracle', input } });
     return { answer: result.answer, cards: result.cards.map(cardView), eventSeq: result.eventSeq };
   }
 
   async startSession(principal: Principal, input: TenthRealmCampaignInput) {
     requireCampaignRole(principal, input.campaignId, 'GM');
-    const { session, eventSeq } = await this.table.play(principal, input.campaignId, startSession, {});
+    const { session, eventSeq } = await this.table.play(principal, input.campaignId, startSession, {}, { authority: { action: 'tenthRealmStartSession', input } });
     return { session, eventSeq };
   }
 
@@ -153,13 +168,45 @@ export class TenthRealmActions {
   async trialRoll(principal: Principal, input: TenthRealmTrialRollInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
     await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
-    const result = await this.table.play(principal, character.campaignId, trialRoll, trialInput(input));
+    const result = await this.table.play(principal, character.campaignId, trialRoll, trialInput(input), { authority: { action: 'tenthRealmTrialRoll', input } });
     return this.rollView(result, result, input.characterId);
   }
 
   /** The odds of the trial roll `tenthRealmTrialRoll` would make with this input: read only. */
-  trialOdds(principal: Principal, input: TenthRealmTrialRollInput) {
-    return this.table.trialOdds(principal, trialInput(input));
+  trialOdds(principal: Principal, input: TenthRealmTrialOddsInput) {
+    return this.table.trialOdds(principal, { ...trialInput(input), attribute: input.attribute, dr: input.dr });
+  }
+
+  /** GM: a call for a trial, kept on the table until the called character's player rolls it. */
+  async callTrial(principal: Principal, input: TenthRealmCallTrialInput) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    const callId = randomUUID();
+    const result = await this.table.play(
+      principal,
+      character.campaignId,
+      callTrial,
+      {
+        callId,
+        characterId: input.characterId,
+        attribute: input.attribute ?? undefined,
+        dr: input.dr,
+        drAdjustments: input.drAdjustments.map((adjustment) => ({ amount: adjustment.amount, reason: adjustment.reason })),
+        featDie: input.featDie ?? undefined,
+        fate: input.fate,
+        ignoreArmor: input.ignoreArmor ?? undefined,
+        consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? undefined,
+      },
+      { authority: { action: 'tenthRealmCallTrial', input } },
+    );
+    return { call: callView(result.call), eventSeq: result.eventSeq };
+  }
+
+  /** The risk cards of a call, revealed before the player chooses burns and rolls. */
+  async revealRisk(principal: Principal, input: TenthRealmRevealRiskInput) {
+    const character = await this.table.ownCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, character.campaignId, revealRisk, { callId: input.callId, characterId: input.characterId }, { authority: { action: 'tenthRealmRevealRisk', input } });
+    const call = result.after.world.calls![input.callId];
+    return { call: callView(call), eventSeq: result.eventSeq };
   }
 
   async burnCard(principal: Principal, input: TenthRealmBurnCardInput) {
@@ -176,7 +223,7 @@ export class TenthRealmActions {
         targetEnemyId: input.targetEnemyId ?? undefined,
         targetCharacterId: input.targetCharacterId ?? undefined,
       },
-      { combat: 'ACTIVE' },
+      { combat: 'ACTIVE', authority: { action: 'tenthRealmBurnCard', input } },
     );
     return { ...this.characterPayload(result, input.characterId), setUp: result.setUp,
       aid: result.aid,
@@ -184,7 +231,7 @@ export class TenthRealmActions {
   }
 
   async blessing(principal: Principal, input: TenthRealmCharacterInput) {
-    const result = await this.onOwnCharacter(principal, input, blessing, { characterId: input.characterId });
+    const result = await this.onOwnCharacter(principal, 'tenthRealmBlessing', input, blessing, { characterId: input.characterId });
     return { ...result, attributes: result.attributes.map((entry) => ({ ...entry, card: cardView(entry.card) })),
       resilienceCard: cardView(result.resilienceCard), };
   }
@@ -192,7 +239,7 @@ export class TenthRealmActions {
   // ---- resilience, conditions, gear, rest ---------------------------------------------------
 
   async rest(principal: Principal, input: TenthRealmRestInput) {
-    const result = await this.onOwnCharacter(principal, input, rest, {
+    const result = await this.onOwnCharacter(principal, 'tenthRealmRest', input, rest, {
       characterId: input.characterId,
       kind: input.kind,
       repair: input.repair ?? undefined,
@@ -203,46 +250,47 @@ export class TenthRealmActions {
 
   async resilienceCheck(principal: Principal, input: TenthRealmResilienceCheckInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
-    const result = await this.table.play(principal, character.campaignId, resilienceCheck, {
-      characterId: input.characterId,
-      attribute: input.attribute,
-      dr: input.dr,
+    await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
+    // In a fight, the check settles it (combat is lost only once the fallen have made theirs).
+    const result = await this.table.play(principal, character.campaignId, resilienceCheck, trialInput(input), {
+      combat: 'ACTIVE',
+      authority: { action: 'tenthRealmResilienceCheck', input },
     });
     return { ...this.characterPayload(result, input.characterId), roll: this.rollView(result.roll, result, input.characterId), incapacitated: result.incapacitated };
   }
 
   /** GM: a consequence costs resilience. */
   async loseResilience(principal: Principal, input: TenthRealmLoseResilienceInput) {
-    return this.onCharacterAsGm(principal, input, loseResilienceRule, { characterId: input.characterId, amount: input.amount });
+    return this.onCharacterAsGm(principal, 'tenthRealmLoseResilience', input, loseResilienceRule, { characterId: input.characterId, amount: input.amount });
   }
 
   async tendWounds(principal: Principal, input: TenthRealmConditionInput) {
-    return this.onOwnCharacter(principal, input, tendWounds, { characterId: input.characterId, condition: input.condition });
+    return this.onOwnCharacter(principal, 'tenthRealmTendWounds', input, tendWounds, { characterId: input.characterId, condition: input.condition });
   }
 
   async addCondition(principal: Principal, input: TenthRealmConditionInput) {
-    return this.onOwnCharacter(principal, input, addCondition, { characterId: input.characterId, condition: input.condition });
+    return this.onOwnCharacter(principal, 'tenthRealmAddCondition', input, addCondition, { characterId: input.characterId, condition: input.condition });
   }
 
   /** GM: conditions clear when the GM rules them irrelevant (a full rest clears one too). */
   async clearCondition(principal: Principal, input: TenthRealmConditionInput) {
-    return this.onCharacterAsGm(principal, input, clearCondition, { characterId: input.characterId, condition: input.condition });
+    return this.onCharacterAsGm(principal, 'tenthRealmClearCondition', input, clearCondition, { characterId: input.characterId, condition: input.condition });
   }
 
   async gainItem(principal: Principal, input: TenthRealmItemInput) {
-    return this.onOwnCharacter(principal, input, gainItem, { characterId: input.characterId, item: input.item });
+    return this.onOwnCharacter(principal, 'tenthRealmGainItem', input, gainItem, { characterId: input.characterId, item: input.item });
   }
 
   async dropItem(principal: Principal, input: TenthRealmItemInput) {
-    return this.onOwnCharacter(principal, input, dropItem, { characterId: input.characterId, item: input.item });
+    return this.onOwnCharacter(principal, 'tenthRealmDropItem', input, dropItem, { characterId: input.characterId, item: input.item });
   }
 
   async damageGear(principal: Principal, input: TenthRealmGearInput) {
-    return this.onCharacterAsGm(principal, input, damageGear, { characterId: input.characterId, gear: input.gear });
+    return this.onCharacterAsGm(principal, 'tenthRealmDamageGear', input, damageGear, { characterId: input.characterId, gear: input.gear });
   }
 
   async repairGear(principal: Principal, input: TenthRealmGearInput) {
-    return this.onCharacterAsGm(principal, input, repairGear, { characterId: input.characterId, gear: input.gear });
+    return this.onCharacterAsGm(principal, 'tenthRealmRepairGear', input, repairGear, { characterId: input.characterId, gear: input.gear });
   }
 
   // ---- combat -------------------------------------------------------------------------------
@@ -258,7 +306,7 @@ export class TenthRealmActions {
         characterIds: input.characterIds,
         enemies: input.enemies.map((enemy) => ({ name: enemy.name, resilience: enemy.resilience, armorDie: enemy.armorDie ?? null, weaponDie: enemy.weaponDie })),
       },
-      { combat: 'ACTIVE' },
+      { combat: 'ACTIVE', authority: { action: 'tenthRealmStartCombat', input } },
     );
     return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
   }
@@ -271,8 +319,8 @@ export class TenthRealmActions {
       principal,
       campaignId,
       attack,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
-      { combat: { encounterId: input.encounterId } },
+      { ...trialInput(input), ...rulings(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
+      { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmAttack', input } },
     );
     const view = encounterView(result.encounter!);
     return { ...result, roll: this.rollView(result.roll, result, input.characterId),
@@ -288,12 +336,13 @@ export class TenthRealmActions {
       principal,
       campaignId,
       defend,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId },
-      { combat: { encounterId: input.encounterId } },
+      { ...trialInput(input), ...rulings(input), encounterId: input.encounterId, enemyId: input.enemyId },
+      { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmDefend', input } },
     );
     return {
       roll: this.rollView(result.roll, result, input.characterId),
       hit: result.hit,
+      consequence: result.consequence,
       character: result.characters.get(input.characterId)!,
       encounter: encounterView(result.encounter!),
       eventSeq: result.eventSeq,
@@ -305,6 +354,7 @@ export class TenthRealmActions {
     requireCampaignRole(principal, campaignId, 'GM');
     const result = await this.table.play(principal, campaignId, morale, { encounterId: input.encounterId, enemyId: input.enemyId ?? undefined }, {
       combat: { encounterId: input.encounterId },
+      authority: { action: 'tenthRealmMorale', input },
     });
     return { card: cardView(result.card), morale: result.morale, enemyIds: result.enemyIds, encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
   }
@@ -314,6 +364,18 @@ export class TenthRealmActions {
     requireCampaignRole(principal, campaignId, 'GM');
     const result = await this.table.play(principal, campaignId, endCombat, { encounterId: input.encounterId, outcome: input.outcome }, {
       combat: { encounterId: input.encounterId },
+      authority: { action: 'tenthRealmEndCombat', input },
+    });
+    return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
+  }
+
+  /** The players' side withdraws: a player of a character in the fight speaks for it. */
+  async withdraw(principal: Principal, input: TenthRealmWithdrawInput) {
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
+    await this.table.ownCharacter(principal, input.characterId);
+    const result = await this.table.play(principal, campaignId, withdraw, { encounterId: input.encounterId, characterId: input.characterId }, {
+      combat: { encounterId: input.encounterId },
+      authority: { action: 'tenthRealmWithdraw', input },
     });
     return { encounter: encounterView(result.encounter!), eventSeq: result.eventSeq };
   }
@@ -327,22 +389,23 @@ export class TenthRealmActions {
   /** A rule on the caller's own character (or any, for the GM), answered with the character. */
   private async onOwnCharacter<I, R extends object>(
     principal: Principal,
+    action: string,
     input: { characterId: string },
     rule: Rule<I, R>,
     ruleInput: I,
   ) {
     const character = await this.table.ownCharacter(principal, input.characterId);
-    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
+    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput, { authority: { action, input } }), input.characterId);
   }
 
   /** A rule the GM applies to a character of their campaign, answered with the character. */
-  private async onCharacterAsGm<I, R extends object>(principal: Principal, input: { characterId: string }, rule: Rule<I, R>, ruleInput: I) {
+  private async onCharacterAsGm<I, R extends object>(principal: Principal, action: string, input: { characterId: string }, rule: Rule<I, R>, ruleInput: I) {
     const character = await this.table.gmCharacter(principal, input.characterId);
-    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
+    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput, { authority: { action, input } }), input.characterId);
   }
 
   private characterPayload<R extends object>(result: Played<R>, characterId: string) {
-    const { characters, encounter: _encounter, ...rest } = result;
+    const { characters, encounter: _encounter, after: _after, ...rest } = result;
     return { ...rest, character: characters.get(characterId)! };
   }
 

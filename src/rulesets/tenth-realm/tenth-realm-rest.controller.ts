@@ -14,15 +14,15 @@ export class TenthRealmRestController {
 
   @Post('characters/:characterId/trial-roll')
   @ApiParam({ name: 'characterId', format: 'uuid' })
-  @RestAction('Trial roll', 'A trial roll (or a fate roll) for a character: the player for their own, the GM for anyone; cards burned for it and DR adjustments.')
+  @RestAction('Trial roll', "A trial roll (or a fate roll) for a character, with cards burned for it: the player answers the GM's call (callId); the GM may give the DR and changes in one call.")
   @ApiOkResponse({ type: TrialRollDto })
   async trialRoll(
     @CurrentPrincipal() principal: Principal,
     @Param('characterId', new ParseIdPipe('characterId')) characterId: string,
     @Body() body: TrialRollBody,
   ): Promise<TrialRollDto> {
-    const { attribute, dr, fate, burns, drAdjustments } = body;
-    return trialRollDto(characterId, await this.actions.trialRoll(principal, { characterId, attribute, dr, fate, burns, drAdjustments }));
+    const { callId, attribute, dr, fate, burns, drAdjustments } = body;
+    return trialRollDto(characterId, await this.actions.trialRoll(principal, { characterId, callId, attribute, dr, fate, burns, drAdjustments }));
   }
 
   @Get('characters/:characterId/trial-odds')

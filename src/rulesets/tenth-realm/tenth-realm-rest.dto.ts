@@ -23,9 +23,14 @@ class DrAdjustmentDto {
 
 /** tenthRealmTrialRoll's input without the character, which is in the path; validated by the same rules, with the same defaults. */
 export class TrialRollBody extends OmitType(TenthRealmTrialRollInput, ['characterId'] as const) {
-  @ApiProperty({ enum: TenthRealmAttribute, enumName: 'TenthRealmAttribute' }) override attribute!: TenthRealmAttribute;
-  @ApiPropertyOptional({ default: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' }) override dr: number = 12;
-  @ApiPropertyOptional({ default: false, description: 'A fate roll: no cards revealed, none kept, no XP.' }) override fate: boolean = false;
+  @ApiPropertyOptional({ format: 'uuid', description: "The GM's call this roll answers: its attribute, DR, changes and fate are used." }) override callId?: string;
+  @ApiPropertyOptional({ enum: TenthRealmAttribute, enumName: 'TenthRealmAttribute', description: "The player's pick; required unless the call names it." })
+  override attribute?: TenthRealmAttribute;
+  @ApiPropertyOptional({
+    description: 'GM (or a player when the campaign sets playersSetDifficulty), without a call: Easy 9, Normal 12 (the default), Challenging 15, or any other value.',
+  })
+  override dr?: number;
+  @ApiPropertyOptional({ description: 'A fate roll: no cards revealed, none kept, no XP. GM, without a call.' }) override fate?: boolean;
   @ApiPropertyOptional({ type: [TrialRollBurnDto], default: [], description: 'Cards burned for the roll.' }) override burns: TrialRollBurnDto[] = [];
   @ApiPropertyOptional({ type: [DrAdjustmentDto], default: [] }) override drAdjustments: DrAdjustmentDto[] = [];
 }

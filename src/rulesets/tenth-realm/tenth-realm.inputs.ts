@@ -111,6 +111,47 @@ export class TenthRealmDrAdjustmentInput {
 @InputType()
 export class TenthRealmRollFields {
   @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => ID, { nullable: true, description: "The GM's call this roll answers (tenthRealmCallTrial): its DR, changes and feat die are used." })
+  @IsOptional() @IsUUID() callId?: string;
+  @Field(() => TenthRealmAttribute, { nullable: true, description: "The player's pick; required unless the call names it." })
+  @IsOptional() @IsEnum(TenthRealmAttribute) attribute?: TenthRealmAttribute;
+  @Field(() => Int, { nullable: true, description: "GM (or a player when the campaign sets playersSetDifficulty), without a call: Easy 9, Normal 12 (the default), Challenging 15, or any other value." })
+  @IsOptional() @IsInt() @Min(DR.min) @Max(DR.max) dr?: number;
+  @Field(() => [TenthRealmRollBurnInput], { defaultValue: [] })
+  @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmRollBurnInput) burns!: TenthRealmRollBurnInput[];
+  @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [], description: 'GM (or a player when the campaign sets playersSetDifficulty), without a call.' })
+  @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
+}
+
+@InputType()
+export class TenthRealmTrialRollInput extends TenthRealmRollFields {
+  @Field({ nullable: true, description: 'A fate roll: no cards revealed, none kept, no XP. GM, without a call.' }) @IsOptional() @IsBoolean() fate?: boolean;
+}
+
+@InputType({ description: "The GM's call for a trial: the called character's player then rolls it with their own burns." })
+export class TenthRealmCallTrialInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => TenthRealmAttribute, { nullable: true, description: 'Left out: the player picks it when rolling.' })
+  @IsOptional() @IsEnum(TenthRealmAttribute) attribute?: TenthRealmAttribute;
+  @Field(() => Int, { defaultValue: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' }) @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
+  @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [], description: 'The changes the group agreed, GM having the final say.' })
+  @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
+  @Field(() => Int, { nullable: true, description: 'For a FEAT attack: the damage die, d4 to d12.' }) @IsOptional() @IsInt() @IsIn(DICE) featDie?: number;
+  @Field({ defaultValue: false, description: 'A fate roll: no risk revealed, no card kept, no XP.' }) @IsBoolean() fate!: boolean;
+  @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
+  @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
+  @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
+}
+
+@InputType()
+export class TenthRealmRevealRiskInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
+  @Field(() => ID) @IsUUID() callId!: string;
+}
+
+@InputType({ description: 'A trial (or fate) roll as it would be made: nothing is rolled, written or drawn.' })
+export class TenthRealmTrialOddsInput {
+  @Field(() => ID) @IsUUID() characterId!: string;
   @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
   @Field(() => Int, { defaultValue: 12, description: 'Easy 9, Normal 12, Challenging 15, or any other value.' })
   @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
@@ -118,15 +159,8 @@ export class TenthRealmRollFields {
   @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmRollBurnInput) burns!: TenthRealmRollBurnInput[];
   @Field(() => [TenthRealmDrAdjustmentInput], { defaultValue: [] })
   @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TenthRealmDrAdjustmentInput) drAdjustments!: TenthRealmDrAdjustmentInput[];
+  @Field({ defaultValue: false, description: 'A fate roll: no risk revealed, no card kept, no XP.' }) @IsBoolean() fate!: boolean;
 }
-
-@InputType()
-export class TenthRealmTrialRollInput extends TenthRealmRollFields {
-  @Field({ defaultValue: false, description: 'A fate roll: no cards revealed, none kept, no XP.' }) @IsBoolean() fate!: boolean;
-}
-
-@InputType({ description: 'A trial (or fate) roll as it would be made: nothing is rolled, written or drawn.' })
-export class TenthRealmTrialOddsInput extends TenthRealmTrialRollInput {}
 
 @InputType()
 export class TenthRealmBurnCardInput extends TenthRealmCharacterInput {
@@ -147,16 +181,13 @@ export class TenthRealmLoseResilienceInput extends TenthRealmCharacterInput {
 @InputType()
 export class TenthRealmRestInput extends TenthRealmCharacterInput {
   @Field(() => TenthRealmRestKind) @IsEnum(TenthRealmRestKind) kind!: TenthRealmRestKind;
-  @Field(() => TenthRealmGearSlot, { nullable: true, description: 'LONG: spend it repairing this (short recovery).' })
+  @Field(() => TenthRealmGearSlot, { nullable: true, description: "LONG, or SHORT with an OX's long-rest benefits: spend it repairing this (short recovery)." })
   @IsOptional() @IsEnum(TenthRealmGearSlot) repair?: TenthRealmGearSlot;
   @Field({ nullable: true, description: 'FULL: the condition it clears.' }) @IsOptional() @IsString() @Length(NAME.min, NAME.max) clearCondition?: string;
 }
 
-@InputType()
-export class TenthRealmResilienceCheckInput extends TenthRealmCharacterInput {
-  @Field(() => TenthRealmAttribute, { defaultValue: TenthRealmAttribute.WILLPOWER }) @IsEnum(TenthRealmAttribute) attribute!: TenthRealmAttribute;
-  @Field(() => Int, { defaultValue: 12 }) @IsInt() @Min(DR.min) @Max(DR.max) dr!: number;
-}
+@InputType({ description: 'Attribute left out: willpower (unless the group picks another).' })
+export class TenthRealmResilienceCheckInput extends TenthRealmRollFields {}
 
 @InputType()
 export class TenthRealmConditionInput extends TenthRealmCharacterInput {
@@ -201,12 +232,18 @@ export class TenthRealmAttackInput extends TenthRealmRollFields {
   @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
   @Field(() => TenthRealmAttackMode, { defaultValue: TenthRealmAttackMode.WEAPON }) @IsEnum(TenthRealmAttackMode) mode!: TenthRealmAttackMode;
   @Field(() => Int, { nullable: true, description: 'FEAT: the damage die the GM assigns, d4 to d12.' }) @IsOptional() @IsInt() @IsIn(DICE) featDie?: number;
+  @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
+  @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
+  @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
 }
 
 @InputType()
 export class TenthRealmDefendInput extends TenthRealmRollFields {
   @Field(() => ID) @IsUUID() encounterId!: string;
   @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
+  @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
+  @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
+  @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
 }
 
 @InputType()
@@ -220,4 +257,10 @@ export class TenthRealmMoraleInput {
 export class TenthRealmEndCombatInput {
   @Field(() => ID) @IsUUID() encounterId!: string;
   @Field(() => TenthRealmCombatEnding) @IsEnum(TenthRealmCombatEnding) outcome!: TenthRealmCombatEnding;
+}
+
+@InputType()
+export class TenthRealmWithdrawInput {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID, { description: 'A character of the fight, whose player speaks for the side.' }) @IsUUID() characterId!: string;
 }

@@ -158,11 +158,41 @@ export class TenthRealmRegion {
   @Field(() => [String]) notes!: string[];
 }
 
+@ObjectType({ description: "The GM's call for a trial: the called character's player rolls it with their own burns (tenthRealmTrialRoll with callId)." })
+export class TenthRealmTrialCall {
+  @Field(() => ID) id!: string;
+  @Field(() => ID) characterId!: string;
+  @Field(() => TenthRealmAttribute, { nullable: true, description: 'Null: the player picks it when rolling.' }) attribute!: TenthRealmAttribute | null;
+  @Field(() => Int) dr!: number;
+  @Field(() => [TenthRealmDrAdjustment]) drAdjustments!: TenthRealmDrAdjustment[];
+  @Field(() => Int, { nullable: true, description: 'FEAT: the damage die the GM assigns.' }) featDie!: number | null;
+  @Field() fate!: boolean;
+  @Field(() => [TenthRealmCard], { nullable: true, description: 'The risk cards revealed ahead of the roll, or null until they are.' }) revealed!: TenthRealmCard[] | null;
+  @Field(() => Int, { nullable: true, description: 'The DR once the revealed risk and the changes count, before burns; null until revealed.' })
+  drAfterRisk!: number | null;
+  @Field({ description: 'A blow answering the call ignores armor.' }) ignoreArmor!: boolean;
+  @Field(() => String, { nullable: true, description: 'On a setback, this consequence in place of the damage.' }) consequenceInPlaceOfDamage!: string | null;
+}
+
+@ObjectType()
+export class TenthRealmDrAdjustment {
+  @Field(() => Int) amount!: number;
+  @Field() reason!: string;
+}
+
+@ObjectType()
+export class TenthRealmCallPayload {
+  @Field(() => TenthRealmTrialCall) call!: TenthRealmTrialCall;
+  @Field(() => Int) eventSeq!: number;
+}
+
 @ObjectType({ description: "A Tenth Realm campaign's shared deck, sessions and map." })
 export class TenthRealmCampaign {
   @Field(() => ID) deckId!: string;
+  @Field(() => [TenthRealmTrialCall], { description: "The GM's calls for a trial not yet rolled." }) calls!: TenthRealmTrialCall[];
   @Field(() => Int) session!: number;
-  @Field(() => TenthRealmRegion, { nullable: true }) currentRegion!: TenthRealmRegion | null;
+  @Field(() => String, { nullable: true, description: 'Where the group is: the starting hex, then the last one entered.' }) currentHex!: string | null;
+  @Field(() => TenthRealmRegion, { nullable: true, description: 'The current hex, once described (entered); null before.' }) currentRegion!: TenthRealmRegion | null;
   @Field(() => [TenthRealmRegion]) regions!: TenthRealmRegion[];
   @Field(() => ID, { nullable: true, description: 'The combat under way, if any.' }) activeEncounterId!: string | null;
 }
@@ -276,6 +306,7 @@ export class TenthRealmResilienceRoll extends TenthRealmCharacterPayload {
 @ObjectType()
 export class TenthRealmStartingRegion {
   @Field(() => Int, { description: 'The d20: the hex is where it lands on the map.' }) d20!: number;
+  @Field({ description: "The current region's hex: the die's face (describe it with tenthRealmEnterRegion, which reveals its risk)." }) hex!: string;
   @Field(() => Int) eventSeq!: number;
 }
 
@@ -372,6 +403,7 @@ export class TenthRealmAttackPayload extends TenthRealmEncounterPayload {
   @Field(() => Int) damageRoll!: number;
   @Field(() => Int) armorRoll!: number;
   @Field(() => Int, { description: 'damageRoll − armorRoll, at least 0.' }) damage!: number;
+  @Field(() => String, { nullable: true, description: "The GM's consequence in place of the damage (a setback): no damage rolled." }) consequence!: string | null;
   @Field(() => TenthRealmEnemy) enemy!: TenthRealmEnemy;
 }
 
@@ -386,6 +418,7 @@ export class TenthRealmHit {
 @ObjectType()
 export class TenthRealmDefendPayload extends TenthRealmEncounterPayload {
   @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
-  @Field(() => TenthRealmHit, { nullable: true, description: 'Null when the attack missed.' }) hit!: TenthRealmHit | null;
+  @Field(() => TenthRealmHit, { nullable: true, description: 'Null when the attack missed, or its damage was replaced by a consequence.' }) hit!: TenthRealmHit | null;
+  @Field(() => String, { nullable: true, description: "The GM's consequence in place of the damage (a setback)." }) consequence!: string | null;
   @Field(() => Character) character!: Character;
 }

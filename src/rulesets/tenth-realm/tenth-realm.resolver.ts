@@ -56,7 +56,9 @@ export class TenthRealmResolver {
     return this.actions.setRiskRating(p, input);
   }
 
-  @Mutation(() => models.TenthRealmTrialRoll, { description: 'A trial roll (or a fate roll), with cards burned for it and DR adjustments.' })
+  @Mutation(() => models.TenthRealmTrialRoll, {
+    description: "A trial roll (or a fate roll) with cards burned for it: a player answers the GM's call (callId); the GM may roll in one call with the DR and changes.",
+  })
   tenthRealmTrialRoll(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmTrialRollInput) {
     return this.actions.trialRoll(p, input);
   }
@@ -64,6 +66,18 @@ export class TenthRealmResolver {
   @Query(() => models.TenthRealmTrialOdds, { description: "A trial roll's chances before it is made, from the asker's view alone: writes nothing, draws nothing." })
   tenthRealmTrialOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmTrialOddsInput) {
     return this.actions.trialOdds(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCallPayload, {
+    description: "GM: a call for a trial — attribute (or the player's pick), DR, DR changes, feat die. The called character's player rolls it (tenthRealmTrialRoll, tenthRealmAttack, tenthRealmDefend or tenthRealmResilienceCheck with callId).",
+  })
+  tenthRealmCallTrial(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmCallTrialInput) {
+    return this.actions.callTrial(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCallPayload, { description: "A call's risk cards, revealed before the roll: the player then chooses burns knowing the DR." })
+  tenthRealmRevealRisk(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmRevealRiskInput) {
+    return this.actions.revealRisk(p, input);
   }
 
   @Mutation(() => models.TenthRealmBurnPayload, { description: "Burn a card outside a roll: COME_PREPARED, AID_AN_ALLY ahead of the ally's roll, or the Vanori's ability." })
@@ -76,7 +90,7 @@ export class TenthRealmResolver {
     return this.actions.rest(p, input);
   }
 
-  @Mutation(() => models.TenthRealmResilienceCheck, { description: 'At resilience 0: a trial roll. Success: 1; setback: incapacitated.' })
+  @Mutation(() => models.TenthRealmResilienceCheck, { description: 'At resilience 0: a trial roll (answering a call, with burns). Success: 1; setback: incapacitated.' })
   tenthRealmResilienceCheck(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmResilienceCheckInput) {
     return this.actions.resilienceCheck(p, input);
   }
@@ -164,6 +178,11 @@ export class TenthRealmResolver {
   @Mutation(() => models.TenthRealmEncounterPayload, { description: 'GM: a side withdraws, or the GM calls the outcome.' })
   tenthRealmEndCombat(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmEndCombatInput) {
     return this.actions.endCombat(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmEncounterPayload, { description: "The players' side withdraws: a player of a character in the fight ends it PLAYERS_WITHDREW." })
+  tenthRealmWithdraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmWithdrawInput) {
+    return this.actions.withdraw(p, input);
   }
 
   @Query(() => models.Encounter, { description: 'A combat: initiative, enemies, status and the log of its turns.' })

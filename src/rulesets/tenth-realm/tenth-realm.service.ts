@@ -4,6 +4,7 @@ import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } 
 import { STANDARD_52 } from '../../rules/cards/presets.js';
 import type { Rule as KernelRule } from '../../rules/kernel/outcome.js';
 import { tenthRealmOddsView, tenthRealmTrialOdds, type TrialOdds } from '../../rules/tenth-realm/odds.js';
+import { AUTHORITY, PLAYERS_SET_DIFFICULTY } from '../../rules/tenth-realm/authority.js';
 import { DEFAULT_INVENTORY_SLOTS } from '../../rules/tenth-realm/sheet.js';
 import type { TrialInput } from '../../rules/tenth-realm/trial-roll.js';
 import type { TenthRealmState } from '../../rules/tenth-realm/table.js';
@@ -17,6 +18,7 @@ import { sameData } from '../../rules/plain-data.js';
 import { TableRunner } from '../kernel/table-runner.js';
 import { Rulesets } from '../kernel/rulesets.js';
 import { COMBAT_KIND, TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { requireDecider } from './tenth-realm.authority.js';
 import { SHEET_KEY, TENTH_REALM, TenthRealmTables, type CombatScope, type NewCharacterRow, type TableScope } from './tenth-realm.tables.js';
 
 export const MIN_INVENTORY_SLOTS = 1;
@@ -53,14 +55,19 @@ export class TenthRealmService implements OnModuleInit {
       name: 'The Tenth Realm',
       description:
         'Playing-card deck and polyhedral dice: trial and fate rolls, burning cards, Vanori, resilience, rest, combat, morale, XP, the oracle and regions.',
-      authority: [],
+      authority: AUTHORITY,
       settings: (given) => this.settings(given),
       setUpCampaign: (action) => this.setUpCampaign(action),
     });
   }
 
-  /** Campaign settings: `inventorySlots` (tenth-realm.md, Character creation step 4). */
+  /**
+   * Campaign settings: `inventorySlots` (tenth-realm.md, Character creation step 4), and
+   * `playersSetDifficulty` (default false): players may set their own rolls' DR, changes and feat die.
+   */
   private settings(given: Record<string, unknown>): Record<string, unknown> {
+    const lighter = given[PLAYERS_SET_DIFFICULTY] ?? false;
+    if (typeof lighter !== 'boolean') throw new BadUserInputError(`settings.${PLAYERS_SET_DIFFICULTY} must be true or false`, `settings.${PLAYERS_SET_DIFFICULTY}`);
     const slots = given.inventorySlots ?? DEFAULT_INVENTORY_SLOTS;
     if (!Number.isInteger(slots) || (slots as number) < MIN_INVENTORY_SLOTS || (slots as number) > MAX_INVENTORY_SLOTS) {
       throw new BadUserInputError(
@@ -68,7 +75,7 @@ export class TenthRealmService implements OnModuleInit {
         'settings.inventorySlots',
       );
     }
-    return { ...given, inventorySlots: slots };
+    return { ...given, inventorySlots: slots, [PLAYERS_SET_DIFFICULTY]: lighter };
   }
 
   /** A new campaign gets its shared standard-52 deck and an empty map. */
@@ -143,9 +150,14 @@ export class TenthRealmService implements OnModuleInit {
     campaignId: string,
     rule: Rule<I, R>,
     input: I,
-    options: { combat?: CombatScope; newCharacter?: NewCharacterRow } = {},
-  ): Promise<R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null }> {
-    const scope: TableScope = { combat: options.combat ?? 'NONE', newCharacter: options.newCharacter };
+    options: { combat?: CombatScope; newCharacter?: NewCharacterRow; authority?: { action: string; input: object } } = {},
+  ): Promise<R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null; after: TenthRealmState }> {
+    const { authority } = options;
+    const scope: TableScope = {
+      combat: options.combat ?? 'NONE',
+      newCharacter: options.newCharacter,
+      authorize: authority && ((settings) => requireDecider(principal, campaignId, authority.action, authority.input, settings)),
+    };
     const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, scope, rule, input);
     const { rows, encounter } = loaded.rows;
     const tenthRealmSession = after.world.session;
@@ -159,7 +171,7 @@ export class TenthRealmService implements OnModuleInit {
     const savedEncounter = after.combat
       ? { id: after.combat.id, campaignId, kind: COMBAT_KIND, status: after.combat.status, combat: after.combat, createdAt: encounter?.createdAt ?? new Date() }
       : null;
-    return { ...result, eventSeq, characters, encounter: savedEncounter };
+    return { ...result, eventSeq, characters, encounter: savedEncounter, after };
   }
 
   /** Creates a draft character: the row and its sheet come from one rule. */
@@ -179,6 +191,7 @@ export class TenthRealmService implements OnModuleInit {
     const id = randomUUID();
     const result = await this.play(principal, input.campaignId, rule, { characterId: id }, {
       newCharacter: { id, memberId, name: input.name },
+      authority: { action: 'tenthRealmCreateCharacter', input },
     });
     return { ...result, character: result.characters.get(id)! };
   }

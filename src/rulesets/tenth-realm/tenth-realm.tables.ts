@@ -26,6 +26,8 @@ export interface NewCharacterRow {
 export interface TableScope {
   combat: CombatScope;
   newCharacter?: NewCharacterRow;
+  /** Checks who may decide the inputs, against the campaign's settings, before the rule runs. */
+  authorize?: (settings: Record<string, unknown>) => void;
 }
 
 /** The rows a Tenth Realm table was read from. */
@@ -59,6 +61,7 @@ export class TenthRealmTables implements TableStore<TenthRealmState, TenthRealmR
     const { campaign } = action;
     const campaignState = campaign.ruleset === TENTH_REALM ? tenthRealmStateOf(campaign.rulesetState) : undefined;
     if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
+    scope.authorize?.(campaign.settings);
     // Read after the campaign (GameLedger.act): what they see is no older than its version.
     const [deck, rows, encounter] = await Promise.all([
       this.decks.findById(campaignState.deckId),

@@ -4,12 +4,14 @@ import { isRed } from '../../rules/tenth-realm/table.js';
 import { attributeFromCard } from '../../rules/tenth-realm/creation.js';
 import type { Gear } from '../../rules/tenth-realm/sheet.js';
 import type { EncounterRecord, TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { drAfterRisk, type TrialCall } from '../../rules/tenth-realm/calls.js';
 import type {
   Encounter,
   TenthRealmCampaign,
   TenthRealmCard,
   TenthRealmGear,
   TenthRealmRegion,
+  TenthRealmTrialCall,
   TenthRealmSheet,
 } from './tenth-realm.model.js';
 
@@ -47,14 +49,26 @@ export function sheetView(sheet: Sheet, session: number): TenthRealmSheet {
   };
 }
 
+export const callView = (call: TrialCall): TenthRealmTrialCall => ({
+  ...call,
+  attribute: call.attribute as TenthRealmTrialCall['attribute'],
+  revealed: call.revealed && call.revealed.map(cardView),
+  drAfterRisk: drAfterRisk(call),
+  ignoreArmor: call.ignoreArmor ?? false,
+  consequenceInPlaceOfDamage: call.consequenceInPlaceOfDamage ?? null,
+});
+
 export const regionView = (region: Region): TenthRealmRegion => ({ ...region, riskCard: cardView(region.riskCard) });
 
 export function campaignView(state: TenthRealmCampaignState, activeEncounterId: string | null): TenthRealmCampaign {
   const { world }: { world: World } = state;
   return {
     deckId: state.deckId,
+    calls: Object.values(world.calls ?? {}).map(callView),
     session: world.session,
-    currentRegion: world.currentHex === null ? null : regionView(world.regions[world.currentHex]),
+    currentHex: world.currentHex,
+    // The starting hex is current before the group describes it (and reveals its risk).
+    currentRegion: world.currentHex === null || !world.regions[world.currentHex] ? null : regionView(world.regions[world.currentHex]),
     regions: Object.values(world.regions).map(regionView),
     activeEncounterId,
   };

@@ -46,11 +46,19 @@ const onActiveCharacter =
     return { input: { characterId, ...(await extra(characterId, attempt)) } };
   };
 
-/** A request about Ada's character in a combat that starts afresh. */
-const inFreshCombat = (extra: Record<string, unknown>) => async ({ world, table }: Attempt) => {
+/** The GM's call for a trial of the character (tenthRealmCallTrial): the id a player's roll answers. */
+async function trCall(table: Table, characterId: string, call: Record<string, unknown> = { attribute: 'STRENGTH', dr: 9 }): Promise<string> {
+  const called = await table.gm.client.data(`mutation ($input: TenthRealmCallTrialInput!) { tenthRealmCallTrial(input: $input) { call { id } } }`, {
+    input: { characterId, ...call },
+  });
+  return called.tenthRealmCallTrial.call.id;
+}
+
+/** A request about Ada's character in a combat that starts afresh, answering the GM's call. */
+const inFreshCombat = (call: Record<string, unknown>) => async ({ world, table }: Attempt) => {
   const characterId = await world.tenthRealmCharacter(table, 'active');
   const encounterId = await world.freshCombat(table, [characterId]);
-  return { input: { encounterId, characterId, enemyId: 'e1', ...extra } };
+  return { input: { encounterId, characterId, enemyId: 'e1', callId: await trCall(table, characterId, call) } };
 };
 
 const YT = {
@@ -230,8 +238,10 @@ export const REQUESTS: Record<string, RequestSpec> = {
     scope: TENTH_REALM,
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, hex: tr(table).hex, riskRating: 2 } }),
   },
-  tenthRealmTrialRoll: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ attribute: 'STRENGTH', dr: 9 })) },
   tenthRealmTrialOdds: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ attribute: 'STRENGTH', dr: 9 })) },
+  tenthRealmCallTrial: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ attribute: 'STRENGTH', dr: 9, drAdjustments: [{ amount: 1, reason: 'rain' }] })) },
+  tenthRealmRevealRisk: { scope: TENTH_REALM, variables: onActiveCharacter(async (characterId, { table }) => ({ callId: await trCall(table, characterId) })) },
+  tenthRealmTrialRoll: { scope: TENTH_REALM, variables: onActiveCharacter(async (characterId, { table }) => ({ callId: await trCall(table, characterId) })) },
   tenthRealmBurnCard: {
     scope: TENTH_REALM,
     variables: onActiveCharacter(async (characterId, { world, table }) => ({
@@ -247,7 +257,7 @@ export const REQUESTS: Record<string, RequestSpec> = {
       await table.gm.client.data(`mutation ($input: TenthRealmLoseResilienceInput!) { tenthRealmLoseResilience(input: $input) { eventSeq } }`, {
         input: { characterId, amount: 100 },
       });
-      return { attribute: 'WILLPOWER', dr: 12 };
+      return { callId: await trCall(table, characterId, { attribute: 'WILLPOWER', dr: 12 }) };
     }),
   },
   tenthRealmLoseResilience: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ amount: 1 })) },
@@ -319,6 +329,13 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   tenthRealmAttack: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'STRENGTH' }) },
   tenthRealmDefend: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'DEXTERITY' }) },
+  tenthRealmWithdraw: {
+    scope: TENTH_REALM,
+    variables: async ({ world, table }) => {
+      const characterId = await world.tenthRealmCharacter(table, 'active');
+      return { input: { encounterId: await world.freshCombat(table, [characterId]), characterId } };
+    },
+  },
   tenthRealmMorale: {
     scope: TENTH_REALM,
     variables: async ({ world, table }) => {
