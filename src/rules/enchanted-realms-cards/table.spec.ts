@@ -1,12 +1,15 @@
 import fc from 'fast-check';
 import { assertConserved, returnDiscards } from '../cards/piles.js';
 import { RandomStream } from '../random/random-stream.js';
+import { forceOf } from './cards.js';
 import { HAND_SIZE } from './reconcile.js';
 import { tableHolder } from './rewards.js';
 import { ENCHANTED_REALMS_STARTER as deck } from './starter-deck.js';
 import {
+  answerCall,
   awardReward,
   barter,
+  callDraw,
   countCreatures,
   createAdventurer,
   dealLeadHand,
@@ -47,6 +50,9 @@ function table(top: string[], seats: Record<string, Seat>, hands: Record<string,
       ]),
     ),
     offers: [],
+    calls: [],
+    overcome: [],
+    nextEventSeq: 1,
   };
 }
 
@@ -201,17 +207,75 @@ describe('characters', () => {
 });
 
 describe('rewards', () => {
+  /** A challenge of Force 3 that Erik overcame, its Draw's event being #7. */
+  const overcome = (table: EnchantedRealmsTable): EnchantedRealmsTable => ({ ...table, overcome: [{ seq: 7, force: 3, characterIds: ['erik'], rewarded: [] }] });
+
   it('move an ITEM of Force at most the challenge\'s onto the character; Health never rises above the new maximum', () => {
-    const before = table([], { erik: { ...ERIK, health: 7 } }, { erik: ['item-bow-1', 'item-war-axe-1'] });
-    const outcome = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeForce: 3, acquiredDuringEncounter: false }, rng()));
+    const before = overcome(table([], { erik: { ...ERIK, health: 7 } }, { erik: ['item-bow-1', 'item-war-axe-1'] }));
+    const outcome = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng()));
     expect(outcome.state.piles.hands[tableHolder('erik')]).toContain('item-bow-1');
     expect(outcome.state.characters.erik.sheet!.health).toBe(7);
-    expect(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: false }, rng())).toEqual({
+    expect(outcome.state.overcome).toEqual([]);
+    expect(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng())).toEqual({
       ok: false,
       violation: { reason: 'FORCE_TOO_HIGH', message: 'a Force 5 card cannot reward a Force 3 challenge' },
     });
-    expect(played(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: true }, rng())).events[0].payload)
-      .toMatchObject({ cardId: 'item-war-axe-1', force: 5, acquiredDuringEncounter: true });
+    expect(played(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeSeq: 7, acquiredDuringEncounter: true }, rng())).events[0].payload)
+      .toMatchObject({ cardId: 'item-war-axe-1', force: 5, challengeSeq: 7, challengeForce: 3, acquiredDuringEncounter: true });
+  });
+
+  it.each([
+    ['a challenge nobody overcame', 8, 'erik', 'NOT_OVERCOME'],
+    ['a challenge another character overcame', 7, 'mira', 'NOT_INVOLVED'],
+  ])('are refused for %s', (_name, challengeSeq, characterId, reason) => {
+    const before = overcome(table([], { erik: ERIK, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo' } }, { erik: ['item-bow-1'], mira: ['item-rope-1'] }));
+    const cardId = characterId === 'erik' ? 'item-bow-1' : 'item-rope-1';
+    expect(awardReward(before, { characterId, cardId, challengeSeq, acquiredDuringEncounter: false }, rng())).toMatchObject({ ok: false, violation: { reason } });
+  });
+
+  it('give one reward per character per challenge', () => {
+    const before = { ...table([], { erik: ERIK }, { erik: ['item-bow-1', 'item-rope-1'] }), overcome: [{ seq: 7, force: 3, characterIds: ['erik', 'mira'], rewarded: [] }] };
+    const first = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng()));
+    expect(first.state.overcome).toEqual([{ seq: 7, force: 3, characterIds: ['erik', 'mira'], rewarded: ['erik'] }]);
+    expect(awardReward(first.state, { characterId: 'erik', cardId: 'item-rope-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng())).toMatchObject({
+      ok: false,
+      violation: { reason: 'ALREADY_REWARDED' },
+    });
+  });
+});
+
+describe('what a Draw overcomes, and the Draws the Lead Player calls for', () => {
+  const seats = { erik: ERIK, orc: { ...ORC, health: 1 } };
+
+  it.each<[string, Partial<DrawInput>, object | null]>([
+    ['a Challenge Number met: its Force is the number', { challengeNumber: 3 }, { force: 3, from: 'CHALLENGE_NUMBER', cardId: null }],
+    ['a Challenge Number met, of a Force the Lead Player gave', { challengeNumber: 3, challengeForce: 6 }, { force: 6, from: 'CHALLENGE_FORCE', cardId: null }],
+    ['a Challenge Number missed: nothing', { challengeNumber: 99 }, null],
+    ['the game beaten: the target card\'s Force', { opponent: { forTheGameCardId: 'world-crevice-1' } }, { force: 2, from: 'TARGET_CARD', cardId: 'world-crevice-1' }],
+    ['a character defeated: its CREATURE card\'s Force', { opponent: { characterId: 'orc' } }, { force: forceOf(deck.find((card) => card.id === 'creature-orc-2')!), from: 'CREATURE_CARD', cardId: 'creature-orc-2' }],
+  ])('%s', (_name, input, expected) => {
+    const before = { ...table([FORCE[7], FORCE[3]], seats), nextEventSeq: 12 };
+    const outcome = played(makeDraw(before, { actorId: 'erik', action: 'ATTACK', ...input } as DrawInput, rng()));
+    expect(outcome.result.overcome).toEqual(expected);
+    expect(outcome.state.overcome).toEqual(expected === null ? [] : [{ seq: 12, force: (expected as { force: number }).force, characterIds: ['erik'], rewarded: [] }]);
+  });
+
+  it('refuse a defence that does not answer the action', () => {
+    const outcome = makeDraw(table([FORCE[5], FORCE[5]], seats), { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' }, opposingAction: 'SPELL' }, rng());
+    expect(outcome).toMatchObject({ ok: false, violation: { reason: 'NOT_AN_ANSWER', message: 'ATTACK is answered by DEFEND, not SPELL' } });
+  });
+
+  it('are made by the character on the call\'s terms, once', () => {
+    const before = { ...table([FORCE[5]], seats), nextEventSeq: 4 };
+    const called = played(callDraw(before, { actorId: 'erik', action: 'ACTION_WITHOUT_CARD', attribute: 'STR', challengeNumber: 8 }, rng()));
+    expect(called.state.calls).toEqual([called.result.call]);
+    expect(called.result.call).toMatchObject({ seq: 4, actorId: 'erik', challengeNumber: 8 });
+    const answered = played(answerCall({ ...called.state, nextEventSeq: 5 }, { actorId: 'erik', callSeq: 4 }, rng()));
+    expect(answered.result).toMatchObject({ callSeq: 4, challengeNumber: 8, draw: { action: 'ACTION_WITHOUT_CARD', attribute: 'STR' } });
+    expect(answered.events[0].payload).toMatchObject({ callSeq: 4 });
+    expect(answered.state.calls).toEqual([]);
+    expect(answerCall(answered.state, { actorId: 'erik', callSeq: 4 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_CALL' } });
+    expect(answerCall(called.state, { actorId: 'orc', callSeq: 4 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_CALL' } });
   });
 });
 
@@ -322,7 +386,7 @@ describe('the 100 cards at the table', () => {
               outcome = countCreatures(current, { creatureCardId: 'creature-goblins-1', draws: step.draws }, stream);
               break;
             case 'award':
-              outcome = awardReward(current, { characterId: step.actor, cardId: heldBy(step.actor, step.card), challengeForce: step.force, acquiredDuringEncounter: step.acquired }, stream);
+              outcome = awardReward(current, { characterId: step.actor, cardId: heldBy(step.actor, step.card), challengeSeq: current.overcome[step.force % 2]?.seq ?? 999, acquiredDuringEncounter: step.acquired }, stream);
               break;
             case 'barter': {
               const to = step.lead ? null : other(step.actor);
@@ -346,7 +410,7 @@ describe('the 100 cards at the table', () => {
               break;
           }
           expect(current).toEqual(before);
-          if (outcome.ok) current = outcome.state;
+          if (outcome.ok) current = { ...outcome.state, nextEventSeq: current.nextEventSeq + Math.max(1, outcome.events.length) };
           expect(assertConserved(current.piles, deck)).toBe(true);
         }
         // The HERO and CREATURE cards never leave their characters.

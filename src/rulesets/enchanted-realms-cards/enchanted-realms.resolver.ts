@@ -22,8 +22,16 @@ export class EnchantedRealmsResolver {
     return this.actions.createCharacter(p, input);
   }
 
+  @Mutation(() => models.EnchantedRealmsCallDrawPayload, {
+    description: "GM (the Lead Player): calls for a Draw — a character, its action, and a Challenge Number or a target card the game draws against. The character's player makes it with enchantedRealmsDraw(callSeq).",
+  })
+  enchantedRealmsCallDraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsCallDrawInput) {
+    return this.actions.callDraw(p, input);
+  }
+
   @Mutation(() => models.EnchantedRealmsDrawPayload, {
-    description: 'A Draw: the top card face up plus the modifiers, against a Counter Draw (a character, or the game) or a Challenge Number.',
+    description:
+      'A Draw: the top card face up plus the modifiers — the Draw the Lead Player called for, or a contest against an opposing character; the GM may also draw against a Challenge Number or for the game directly.',
   })
   enchantedRealmsDraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsDrawInput) {
     return this.actions.draw(p, input);
@@ -35,7 +43,7 @@ export class EnchantedRealmsResolver {
   }
 
   @Mutation(() => models.EnchantedRealmsAwardPayload, {
-    description: "A reward: an ITEM or ENHANCEMENT card from the character's hand onto the character, Force at most the challenge's.",
+    description: "GM: a reward for a challenge overcome (its Draw's eventSeq): an ITEM or ENHANCEMENT card from the character's hand onto the character, Force at most the challenge's; one per character per challenge.",
   })
   enchantedRealmsAward(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsAwardInput) {
     return this.actions.award(p, input);

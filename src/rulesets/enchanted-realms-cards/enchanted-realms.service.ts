@@ -14,9 +14,10 @@ import type { CampaignAction } from '../../modules/events/game-ledger.service.js
 import { TableRunner } from '../kernel/table-runner.js';
 import { Rulesets } from '../kernel/rulesets.js';
 import { EnchantedRealmsTables, SHEET_KEY, sheetOf, type NewCharacterRow } from './enchanted-realms.tables.js';
-import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
+import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, enchantedRealmsStateOf, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
 import { dealLeadHand, LEAD_PLAYER, type TableRule } from '../../rules/enchanted-realms-cards/table.js';
 import { sameData } from '../../rules/plain-data.js';
+import { AUTHORITY } from '../../rules/enchanted-realms-cards/authority.js';
 
 export const ADVENTURE_DECK_NAME = 'Adventure Deck';
 
@@ -63,7 +64,11 @@ export class EnchantedRealmsService implements OnModuleInit {
       id: ENCHANTED_REALMS_CARDS,
       name: 'Enchanted Realms (card edition)',
       description: 'The Adventure Deck: Draw and Counter Draw contests, Challenge Numbers, damage, rewards, barter and card stacking.',
-      authority: [],
+      authority: AUTHORITY,
+      ownedDecks: {
+        deckIds: (state) => [enchantedRealmsStateOf(state)?.deckId ?? []].flat(),
+        operations: ['enchantedRealmsDraw', 'enchantedRealmsCountCreatures', 'enchantedRealmsReconcile', 'enchantedRealmsAward', 'enchantedRealmsBarter'],
+      },
       settings: (given) => this.settings(given),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });
@@ -102,7 +107,7 @@ export class EnchantedRealmsService implements OnModuleInit {
       action.changes.savePiles(deck.id, piles);
       action.record('enchanted-realms.lead-hand.dealt', { deckId: deck.id, count: cardIds.length }, { secret: { cardIds }, secretFor: null });
     }
-    const state: EnchantedRealmsCampaignState = { deckId: deck.id, offers: [] };
+    const state: EnchantedRealmsCampaignState = { deckId: deck.id, offers: [], calls: [], overcome: [] };
     action.changes.saveRulesetState(state);
   }
 
@@ -139,6 +144,11 @@ export class EnchantedRealmsService implements OnModuleInit {
     options: { newCharacter?: NewCharacterRow } = {},
   ): Promise<R & Played> {
     const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, options.newCharacter, rule, input);
+    // Calls and challenges are named by the seq the table said the move's first event gets (a
+    // move that records nothing answers the seq before it).
+    if (eventSeq !== loaded.state.nextEventSeq && eventSeq !== loaded.state.nextEventSeq - 1) {
+      throw new Error(`the move's first event is #${eventSeq}, not #${loaded.state.nextEventSeq} as its rule was told`);
+    }
     const adventureDeck: DeckRecord = { ...loaded.rows.deck, piles: after.piles };
     const characters = new Map<string, PlayedCharacter>(loaded.rows.rows.map((row) => [row.id, { ...row, adventureDeck }]));
     for (const [id, character] of Object.entries(after.characters)) {
