@@ -657,6 +657,7 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
   }
   const draws = input.draws ?? CREATURE_COUNT_DRAWS;
   const before = table.piles.discardPile.length;
+  const record = drawRecord(table.piles, draws);
   const outcome = revealCreatureCount(table.piles, table.deck, { creature, draws }, rng);
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
   const next = copyTable(table);
@@ -670,7 +671,12 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
     // The discard pile only shrinks when it was shuffled back into an empty deck.
     reshuffled: outcome.piles.discardPile.length < before + draws,
   };
-  return { ok: true, state: next, events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result } }], result };
+  return {
+    ok: true,
+    state: next,
+    events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result, creatureForce: forceOf(creature), ...record } }],
+    result,
+  };
 };
 
 // ---- rewards --------------------------------------------------------------------------------
@@ -957,7 +963,13 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
   const events: TableEvent[] = [
     {
       type: 'enchanted-realms.hands.reconciled',
-      payload: { hands, leadHandCount: result.leadHandCount, leadReturned: result.leadReturned },
+      payload: {
+        hands,
+        leadHandCount: result.leadHandCount,
+        leadReturned: result.leadReturned,
+        // Each hand's draw, for a verifier: the piles before it (the discard pile is face up).
+        draws: players.filter((characterId) => outcome.records[characterId]).map((characterId) => ({ characterId, ...outcome.records[characterId] })),
+      },
       secret: { drawn: outcome.drawn, returned: outcome.returned },
       secretFor: null,
     },

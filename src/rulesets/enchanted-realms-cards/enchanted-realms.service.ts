@@ -105,7 +105,8 @@ export class EnchantedRealmsService implements OnModuleInit {
     const { piles, cardIds } = dealLeadHand(deck.piles, action.rng);
     if (cardIds.length > 0) {
       action.changes.savePiles(deck.id, piles);
-      action.record('enchanted-realms.lead-hand.dealt', { deckId: deck.id, count: cardIds.length }, { secret: { cardIds }, secretFor: null });
+      const payload = { deckId: deck.id, count: cardIds.length, drawPileCount: deck.piles.drawPile.length };
+      action.record('enchanted-realms.lead-hand.dealt', payload, { secret: { cardIds }, secretFor: null });
     }
     const state: EnchantedRealmsCampaignState = { deckId: deck.id, offers: [], calls: [], overcome: [] };
     action.changes.saveRulesetState(state);
