@@ -374,6 +374,15 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const knight = (await gm.data(M.create, { input: { campaignId, name: 'Sir Bors', heroCardId: hero, creatureCardId: creature } })).enchantedRealmsCreateCharacter;
     expect(knight.character).toMatchObject({ memberId: null, enchantedRealms: { attributes: { STR: 3 }, skills: { COMBAT: 2 }, health: 12, maxHealth: 12 } });
     expect(await env.db.deckIsConserved(campaign.enchantedRealms.deckId)).toBe(true);
+
+    // Another deck of the campaign: its cards are checked as the settings' are, naming the card.
+    const createDeck = `mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id cardCount } }`;
+    const high = await gm.request(createDeck, { input: { campaignId, name: 'Hoard', cards: [{ id: 'gold-1', code: 'GLD', type: 'ITEM', attributes: { force: 'high' } }] } });
+    expect(high.body.errors![0]).toMatchObject({
+      message: "cards: card 0 ('gold-1'): the Force Number must be a whole number of 0 or more, not 'high'",
+      extensions: { code: 'BAD_USER_INPUT', field: 'cards[0]', cardId: 'gold-1' },
+    });
+    expect((await gm.data(createDeck, { input: { campaignId, name: 'Hoard', cards: [{ id: 'gold-1', code: 'GLD', type: 'ITEM', attributes: { force: 4 } }] } })).createDeck.cardCount).toBe(1);
   });
 
   it('refuses its mutations on a campaign of another ruleset, writing nothing', async () => {

@@ -154,14 +154,22 @@ export class DecksService {
     return preset;
   }
 
-  /** GM: a new deck from a preset or a card list, shuffled with the campaign's random stream. */
+  /**
+   * GM: a new deck from a preset or a card list, shuffled with the campaign's random stream. A
+   * card list is checked as the campaign's ruleset checks cards (RulesetDefinition.validateCards).
+   */
   async createDeck(
     principal: Principal,
     input: { campaignId: string; name: string; preset?: string; cards?: unknown[] },
   ): Promise<DeckView> {
     requireCampaignRole(principal, input.campaignId, 'GM');
     const cards = this.cardsForNewDeck(input);
-    return this.ledger.act(principal, input.campaignId, async (action) => toDeckView(this.addDeck(action, input.name, cards, input.preset)));
+    return this.ledger.act(principal, input.campaignId, async (action) => {
+      // A campaign's own cards are checked as its ruleset checks its settings' cards.
+      const ruleset = input.cards == null ? undefined : this.rulesets.find(action.campaign.ruleset);
+      const checked = ruleset?.validateCards ? ruleset.validateCards(cards as unknown[], 'cards') : cards;
+      return toDeckView(this.addDeck(action, input.name, checked, input.preset));
+    });
   }
 
   /** Adds a deck within a move on its campaign (rulesets set up their decks so), shuffled with the campaign's stream. */

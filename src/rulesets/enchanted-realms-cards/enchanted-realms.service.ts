@@ -70,6 +70,7 @@ export class EnchantedRealmsService implements OnModuleInit {
         operations: ['enchantedRealmsDraw', 'enchantedRealmsCountCreatures', 'enchantedRealmsReconcile', 'enchantedRealmsAward', 'enchantedRealmsBarter'],
       },
       settings: (given) => this.settings(given),
+      validateCards: (cards, field) => this.checkedCards(cards, field),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });
   }
@@ -82,17 +83,26 @@ export class EnchantedRealmsService implements OnModuleInit {
   private settings(given: Record<string, unknown>): Record<string, unknown> {
     if (given.cards === undefined || given.cards === null) return given;
     if (!Array.isArray(given.cards)) throw new BadUserInputError('settings.cards must be a list of cards', 'settings.cards');
-    const checked = validateAdventureDeck(given.cards.map(withoutNulls));
+    return { ...given, cards: this.checkedCards(given.cards, 'settings.cards') };
+  }
+
+  /**
+   * Adventure Deck cards, checked card by card (enchanted-realms-cards.md, Cards: unique ids, known
+   * types, integer Force and bonuses): the settings' cards and a `createDeck` of the campaign alike.
+   * A bad card is BAD_USER_INPUT on `field[i]`, naming the card; every problem found is listed.
+   */
+  private checkedCards(cards: unknown[], field: string): CardDefinition[] {
+    const checked = validateAdventureDeck(cards.map(withoutNulls));
     if (!checked.ok) {
       const [first, ...more] = checked.errors;
       const others = more.length === 0 ? '' : ` (and ${more.length} more ${more.length === 1 ? 'problem' : 'problems'})`;
-      throw new BadUserInputError(`settings.cards: ${first.message}${others}`, `settings.cards[${first.index}]`, {
+      throw new BadUserInputError(`${field}: ${first.message}${others}`, `${field}[${first.index}]`, {
         index: first.index,
         cardId: first.cardId,
         problems: checked.errors.map((error) => error.message),
       });
     }
-    return { ...given, cards: checked.cards };
+    return checked.cards;
   }
 
   /**

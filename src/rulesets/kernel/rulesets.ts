@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { CardDefinition } from '../../rules/cards/card.js';
 import type { AuthorityRow } from '../../rules/kernel/authority.js';
 import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
 
@@ -28,6 +29,11 @@ export interface RulesetDefinition {
    * the ruleset's own mutations that move them, for the refusal to point to.
    */
   ownedDecks?: OwnedDecks;
+  /**
+   * Checks the cards of a deck made in one of its campaigns (`createDeck` with `cards`) as its
+   * settings' cards are checked; throws BAD_USER_INPUT on `field`[i], naming the card.
+   */
+  validateCards?(cards: unknown[], field: string): readonly CardDefinition[];
   /** Sets up a new campaign inside the move that creates it: its decks and starting state. */
   setUpCampaign(action: CampaignAction, settings: Record<string, unknown>): Promise<void> | void;
 }
