@@ -132,10 +132,14 @@ describe('the Draw at the table', () => {
     expect(outcome.result.counterDraw!.modifiers.reduce((sum, { value }) => sum + value, 0)).toBe(5);
   });
 
-  it('a game Draw against a card with bonuses adds only those the opposing action uses, when one is given', () => {
-    // The Castle lists ARMOR 3 and SPECIAL 2.
-    const all = played(makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()));
-    expect(all.result.counterDraw!.modifiers).toEqual([{ term: 'ARMOR', value: 3 }, { term: 'SPECIAL', value: 2 }]);
+  it('a game Draw against a card with bonuses adds only the relevant ones: those of the answering formula, or the one the Lead Player names', () => {
+    // The Castle lists ARMOR 3 and SPECIAL 2: against an ATTACK it defends, so ARMOR counts and SPECIAL does not.
+    const attacked = played(makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()));
+    expect(attacked.result.counterDraw).toMatchObject({ action: 'DEFEND', modifiers: [{ term: 'ARMOR', value: 3 }] });
+    const climbed = played(
+      makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ACTION_WITHOUT_CARD', attribute: 'AGL', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()),
+    );
+    expect(climbed.result.counterDraw).toMatchObject({ action: 'ACTION_WITHOUT_CARD', modifiers: [{ term: 'SPECIAL', value: 2 }] });
     const defending = played(
       makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' }, opposingAction: 'DEFEND' }, rng()),
     );

@@ -379,9 +379,9 @@ function relevantBonuses(request: DrawRequest): Bonus[] {
  *   successful ATTACK deals the difference as damage to the opponent's Health); the defender
  *   draws with the formula that answers the action (`OPPOSING_ACTION`), or with its own choice of
  *   one of `LEGAL_ANSWERS`;
- * - with the Lead Player's Draw "for the game" against a target card, adding the card's bonuses
- *   (only those the `opposingAction` formula uses, when one is given), or its Force Number when it
- *   lists none;
+ * - with the Lead Player's Draw "for the game" against a target card, adding "any relevant
+ *   bonuses" of the card — those of the formula that answers the action (`OPPOSING_ACTION`, or
+ *   the Lead Player's `opposingAction`) — or its Force Number when it lists none;
  * - or with a Challenge Number, met by a score at least as high.
  * A success against a Challenge Number or the game, and a Counter Draw that defeats the opposing
  * character, overcome a challenge (Rewards): it is kept under the Draw's event seq, with its
@@ -490,14 +490,16 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
       modifiers,
     );
   } else {
-    const opposing = input.opposingAction && drawRequest(input.opposingAction, input.opposingAttribute ?? input.attribute);
-    const modifiers = gameDrawModifiers(targetCard!, opposing && relevantBonuses(opposing));
+    // "Adding any relevant bonuses": those of the formula that answers the action.
+    const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
+    const opposing = drawRequest(opposingAction, input.opposingAttribute ?? input.attribute);
+    const modifiers = gameDrawModifiers(targetCard!, relevantBonuses(opposing));
     const counter = reveal();
     if (!counter.ok) return counter;
     counterDraw = side(
       { characterId: null, forTheGameCardId: targetCardId },
-      input.opposingAction ?? null,
-      opposing && 'attribute' in opposing ? opposing.attribute : null,
+      opposingAction,
+      'attribute' in opposing ? opposing.attribute : null,
       counter.cardId,
       modifiers,
     );

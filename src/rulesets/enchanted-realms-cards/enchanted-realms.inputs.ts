@@ -67,7 +67,7 @@ export class EnchantedRealmsDrawInput {
     nullable: true,
     description:
       "The Counter Draw's action, the defender's to choose (its player's, or the GM's): DEFEND against ATTACK, DEFEND_SPELL against SPELL (and back), " +
-      'an action with or without a card against either. Left out: the usual answer. For the game (GM): only the target card\'s bonuses that this formula uses count.',
+      'an action with or without a card against either. Left out: the usual answer. For the game (GM): the target card\'s bonuses this formula uses are the relevant ones (the usual answer\'s when left out).',
   })
   @IsOptional() @IsEnum(EnchantedRealmsDrawAction) opposingAction?: EnchantedRealmsDrawAction;
   @Field(() => EnchantedRealmsAttribute, { nullable: true, description: 'The attribute of an opposing action with or without a card; `attribute` by default.' })
