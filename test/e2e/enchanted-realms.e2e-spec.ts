@@ -49,7 +49,7 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const leadHand = (await gm.data(CAMPAIGN, { id: campaignId })).campaign.enchantedRealms.leadHand.map((card: CardShape) => card.id);
     const held = [fighter, orc].filter((id) => leadHand.includes(id));
     if (held.length > 0) {
-      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
+      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM', override: true } });
     }
     const create = `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id ${SHEET} } eventSeq } }`;
     const created = (await table.players[0].client.data(create, { input: { campaignId, name: 'Grak', heroCardId: fighter, creatureCardId: orc } })).enchantedRealmsCreateCharacter;
@@ -288,6 +288,19 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expect(adventureDeck.hands).toEqual(expect.arrayContaining([{ characterId: `table:${grakId}`, count: 3 }, { characterId: grakId, count: expect.any(Number) }]));
     expect(adventureDeck.hands.find((hand: { characterId: string }) => hand.characterId === 'lead')?.count ?? 0).toBe(leadCount);
     expect((await ada.client.data(HAND, { id: grakId })).character.enchantedRealms.tableCards).toHaveLength(3);
+    expect(await env.db.deckIsConserved(deckId)).toBe(true);
+
+    // The next scene's end in one GM call: a Draw lands on the discard pile, then RECONCILE with endScene takes it back.
+    const called2 = (await gm.data(M.call, { input: { campaignId, actorId: grakId, action: 'ATTACK', challengeNumber: 3 } })).enchantedRealmsCallDraw;
+    await ada.client.data(M.draw, { input: { campaignId, actorId: grakId, callSeq: called2.eventSeq } });
+    log.push('enchanted-realms.draw.called', 'enchanted-realms.draw');
+    expect(await ada.client.errorCode(M.reconcile, { input: { campaignId, endScene: true } })).toBe('FORBIDDEN');
+    const sceneOver = (await gm.data(`mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) {
+      sceneEnded hands { characterId count drawn } } }`, { input: { campaignId, endScene: true } })).enchantedRealmsReconcile;
+    log.push('enchanted-realms.hands.reconciled', ...sceneOver.hands.filter((hand: { drawn: number }) => hand.drawn > 0).map(() => 'enchanted-realms.hand.dealt'));
+    expect(sceneOver.sceneEnded).toBe(true);
+    expect(sceneOver.hands.map((hand: { count: number }) => hand.count)).toEqual([5, 5]);
+    expect((await gm.data(`query ($id: ID!) { deck(id: $id) { discardPile { id } table { id } } }`, { id: deckId })).deck).toEqual({ discardPile: [], table: [] });
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
 
     // The log: gap-free, every move once and in order.

@@ -62,7 +62,7 @@ export const AUTHORITY: readonly AuthorityRow[] = [
     'acquiredDuringEncounter',
   ]),
 
-  ...rows('enchantedRealmsBarter', 'ACTING_PLAYER', 'enchanted-realms-cards.md, Barter: a trade between two characters needs both sides to accept', [
+  ...rows('enchantedRealmsBarter', 'ACTING_PLAYER', 'enchanted-realms-cards.md, Barter: a trade between two characters needs both sides to accept (one with the Lead Player, `to` left out, is the GM\'s)', [
     'campaignId',
     'from',
     'to',
@@ -70,7 +70,11 @@ export const AUTHORITY: readonly AuthorityRow[] = [
     'take',
   ]),
 
-  ...rows('enchantedRealmsReconcile', 'GM', 'enchanted-realms-cards.md, Hands: RECONCILE at the end of a scene', ['campaignId', 'returns']),
+  ...rows('enchantedRealmsReconcile', 'GM', 'enchanted-realms-cards.md, Hands: RECONCILE at the end of a scene; The Draw: the scene\'s cards go back when it ends', [
+    'campaignId',
+    'returns',
+    'endScene',
+  ]),
 ];
 
 /** The actions whose every input is the Lead Player's. */

@@ -73,5 +73,11 @@ describe('replaying Enchanted Realms events (kernel/replay.ts)', () => {
     const reconciled = logged(reconcile(table(['world-crevice-1']), {}, new RandomStream(KEY, 9)));
     expect(reconciled[0].payload.draws).toEqual([expect.objectContaining({ characterId: 'erik', drawPileCount: 1, reshuffledFrom: expect.any(Array) })]);
     expect(replay(reconciled)).toEqual([]);
+    const ended = logged(reconcile(table(['world-crevice-1']), { endScene: true }, new RandomStream(KEY, 9)));
+    expect(ended[0].payload).toMatchObject({ sceneEnded: true, shuffledBack: deck.length - 5 });
+    expect(replay(ended)).toEqual([]);
+    expect(replay([{ ...ended[0], payload: { ...ended[0].payload, hands: [{ characterId: 'erik', count: 4, drawn: 5, returned: 0 }] } }])).toEqual([
+      'hands[erik].count is 4, but the rules give 5',
+    ]);
   });
 });

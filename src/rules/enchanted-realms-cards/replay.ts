@@ -14,7 +14,7 @@
  * into a hand (in the event's secret, checked by whoever holds it).
  */
 import type { LoggedEvent, Replayer } from '../kernel/replay.js';
-import type { Rng } from '../random/random-stream.js';
+import { type Rng, shuffle } from '../random/random-stream.js';
 import { creatureCount } from './creatures.js';
 import { DRAW_MODIFIER_FORMULAS, type DrawAction, type DrawRecord, type ModifierTerm, replayDrawRecord, resolveChallenge, resolveContest } from './draw.js';
 import { HAND_SIZE } from './reconcile.js';
@@ -176,11 +176,21 @@ const replayAwarded = replayer<AwardedPayload>((payload) => {
 interface ReconciledPayload {
   hands: Array<{ characterId: string; count: number; drawn: number; returned: number }>;
   draws: Array<DrawRecord & { characterId: string }>;
+  sceneEnded?: boolean;
+  shuffledBack?: number | null;
 }
 
 /** `enchanted-realms.hands.reconciled`: every player's hand at 5; each hand's draw, reshuffles taken as the rule took them. */
 const replayReconciled = replayer<ReconciledPayload>((payload, rng) => {
   const problems: string[] = [];
+  if (payload.sceneEnded) {
+    // The scene's end shuffled the deck, whose order is secret: its randomness is taken on as many
+    // cards, which is all a shuffle's randomness depends on.
+    const count = payload.shuffledBack ?? 0;
+    shuffle(Array.from({ length: count }, (_, index) => index), rng);
+    const first = payload.draws[0];
+    if (first && first.discardPileCount !== 0) problems.push(differs('draws[0].discardPileCount', first.discardPileCount, 0));
+  }
   for (const hand of payload.hands) {
     if (hand.count !== HAND_SIZE) problems.push(differs(`hands[${hand.characterId}].count`, hand.count, HAND_SIZE));
     if (hand.drawn > 0 && hand.returned > 0) problems.push(`hands[${hand.characterId}] both drew and gave back cards`);

@@ -283,6 +283,21 @@ describe('what a Draw overcomes, and the Draws the Lead Player calls for', () =>
   });
 });
 
+describe('RECONCILE with the end of the scene', () => {
+  it('shuffles the scene\'s discard pile and table back first, in the same move; characters keep their cards', () => {
+    const before = table([], { erik: ERIK });
+    const drawn = played(makeDraw(before, { actorId: 'erik', action: 'ATTACK', challengeNumber: 1 }, rng()));
+    expect(drawn.state.piles.discardPile).toHaveLength(1);
+    const ended = played(reconcile(drawn.state, { endScene: true }, rng()));
+    expect(ended.result.sceneEnded).toBe(true);
+    expect(ended.state.piles.discardPile).toEqual([]);
+    expect(ended.state.piles.hands.erik).toHaveLength(HAND_SIZE);
+    expect(ended.state.piles.hands[tableHolder('erik')]).toEqual(ERIK.cards);
+    expect(assertConserved(ended.state.piles, deck)).toBe(true);
+    expect(played(reconcile(drawn.state, {}, rng())).state.piles.discardPile).toHaveLength(1);
+  });
+});
+
 describe('barter', () => {
   const seats = { erik: ERIK, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo' } };
   const hands = { erik: ['item-bow-1'], mira: ['item-dagger-1', 'item-rope-1'], [LEAD_PLAYER]: ['item-long-sword-2', 'item-dagger-2'] };

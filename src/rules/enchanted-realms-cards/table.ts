@@ -26,7 +26,7 @@ import {
   type DrawRecord,
   drawRecord,
 } from './draw.js';
-import { HAND_SIZE, reconcileHands } from './reconcile.js';
+import { endScene, HAND_SIZE, reconcileHands } from './reconcile.js';
 import { awardCard, characterCards, tableHolder } from './rewards.js';
 import { stackCharacter, type StackedCharacter } from './stacking.js';
 
@@ -920,6 +920,8 @@ function tradedEvent(table: EnchantedRealmsTable, input: BarterInput, result: Ba
 export interface ReconcileInput {
   /** Cards given back by hands over 5, by holder (a character id, or `LEAD_PLAYER`); the newest go back by default. */
   returns?: Record<string, string[]>;
+  /** The scene ends first: its discard pile and the shared table are shuffled back into the Adventure Deck. */
+  endScene?: boolean;
 }
 
 export interface ReconciledHand {
@@ -930,6 +932,8 @@ export interface ReconciledHand {
 }
 
 export interface ReconcileResult {
+  /** Whether the scene ended first (its discard pile and table shuffled back into the deck). */
+  sceneEnded: boolean;
   hands: ReconciledHand[];
   leadHandCount: number;
   leadReturned: number;
@@ -940,14 +944,19 @@ export interface ReconcileResult {
  * Lead Player's to at most 5. **Decision**: the players' hands are those of the player characters
  * of this ruleset (one hand per character, the platform's model), in the order they were created;
  * NPCs are the Lead Player's and hold no hand of their own. Each hand that draws gets its own
- * event, whose card ids only its player (and the GM) can read.
+ * event, whose card ids only its player (and the GM) can read. With `endScene` the scene ends
+ * first, in the same move (The Draw, Temporary discard pile: the scene's cards are shuffled back
+ * when it ends), then the hands are reconciled from the shuffled deck.
  */
 export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, input, rng) => {
   const players = Object.entries(table.characters)
     .filter(([, character]) => character.sheet !== null && character.memberId !== null)
     .map(([id]) => id);
-  const outcome = reconcileHands(table.piles, { players, leadPlayer: LEAD_PLAYER, returns: input.returns }, rng);
+  const request = { players, leadPlayer: LEAD_PLAYER, returns: input.returns };
+  const outcome = input.endScene ? endScene(table.piles, request, rng) : reconcileHands(table.piles, request, rng);
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
+  // The cards a scene's end shuffled back: the draw pile, the scene's discard pile and the table.
+  const shuffledBack = input.endScene ? table.piles.drawPile.length + table.piles.discardPile.length + table.piles.table.length : null;
   const next = copyTable(table);
   next.piles = outcome.piles;
   const count = (holder: string) => (outcome.drawn[holder] ?? []).length;
@@ -958,6 +967,7 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
     returned: (outcome.returned[characterId] ?? []).length,
   }));
   const result: ReconcileResult = {
+    sceneEnded: shuffledBack !== null,
     hands,
     leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0,
     leadReturned: (outcome.returned[LEAD_PLAYER] ?? []).length,
@@ -969,6 +979,8 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
         hands,
         leadHandCount: result.leadHandCount,
         leadReturned: result.leadReturned,
+        sceneEnded: shuffledBack !== null,
+        shuffledBack,
         // Each hand's draw, for a verifier: the piles before it (the discard pile is face up).
         draws: players.filter((characterId) => outcome.records[characterId]).map((characterId) => ({ characterId, ...outcome.records[characterId] })),
       },

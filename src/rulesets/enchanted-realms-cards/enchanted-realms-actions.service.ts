@@ -169,7 +169,7 @@ export class EnchantedRealmsActions {
     return this.table.play(principal, input.campaignId, barter, { from: input.from, to, give: input.give, take: input.take, acceptedBy });
   }
 
-  /** GM: RECONCILE, at the end of a scene. */
+  /** GM: RECONCILE, at the end of a scene (and that end, with `endScene`). */
   async reconcile(principal: Principal, input: EnchantedRealmsReconcileInput) {
     requireDecider(principal, input.campaignId, 'enchantedRealmsReconcile', input);
     const returns: Record<string, string[]> = {};
@@ -178,7 +178,7 @@ export class EnchantedRealmsActions {
       if (returns[holder]) throw new BadUserInputError('Give each hand\'s returned cards once', `returns[${index}]`);
       returns[holder] = entry.cardIds;
     }
-    return this.table.play(principal, input.campaignId, reconcile, { returns });
+    return this.table.play(principal, input.campaignId, reconcile, { returns, endScene: input.endScene === true });
   }
 }
 

@@ -119,4 +119,6 @@ export class EnchantedRealmsReconcileInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
   @Field(() => [EnchantedRealmsReturnInput], { defaultValue: [] })
   @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => EnchantedRealmsReturnInput) returns!: EnchantedRealmsReturnInput[];
+  @Field({ defaultValue: false, description: "End the scene first, in the same move: its discard pile and the table are shuffled back into the Adventure Deck." })
+  @IsBoolean() endScene!: boolean;
 }

@@ -205,6 +205,7 @@ export class EnchantedRealmsReconciledHand {
 
 @ObjectType()
 export class EnchantedRealmsReconcilePayload {
+  @Field({ description: 'Whether the scene ended first (endScene).' }) sceneEnded!: boolean;
   @Field(() => [EnchantedRealmsReconciledHand]) hands!: EnchantedRealmsReconciledHand[];
   @Field(() => Int) leadHandCount!: number;
   @Field(() => Int) leadReturned!: number;

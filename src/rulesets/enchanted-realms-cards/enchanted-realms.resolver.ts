@@ -57,7 +57,7 @@ export class EnchantedRealmsResolver {
   }
 
   @Mutation(() => models.EnchantedRealmsReconcilePayload, {
-    description: "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5.",
+    description: "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5; with endScene, the scene's cards are shuffled back first, in the same move.",
   })
   enchantedRealmsReconcile(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsReconcileInput) {
     return this.actions.reconcile(p, input);
