@@ -12,6 +12,7 @@ const M = {
   call: `mutation ($input: EnchantedRealmsCallDrawInput!) { enchantedRealmsCallDraw(input: $input) { call { seq actorId action attribute challengeNumber forTheGameCardId challengeForce } eventSeq } }`,
   count: `mutation ($input: EnchantedRealmsCountCreaturesInput!) { enchantedRealmsCountCreatures(input: $input) { creature { id } cards { id attributes } forces sum count eventSeq } }`,
   award: `mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { character { id handCount ${SHEET} } card { id type } challengeForce eventSeq } }`,
+  quest: `mutation ($input: EnchantedRealmsCompleteQuestInput!) { enchantedRealmsCompleteQuest(input: $input) { character { id ${SHEET} } eventSeq } }`,
   barter: `mutation ($input: EnchantedRealmsBarterInput!) { enchantedRealmsBarter(input: $input) { completed withLeadPlayer giveWorth takeWorth balance awaitingCharacterId eventSeq } }`,
   reconcile: `mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) { hands { characterId count drawn returned } leadHandCount leadReturned eventSeq } }`,
   drawCards: `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id type attributes } eventSeq } }`,
@@ -263,6 +264,20 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expect(awarded).toMatchObject({ card: { id: reward.id, type: 'ITEM' }, challengeForce: 2 });
     const twice = await gm.request(M.award, { input: { characterId: grakId, cardId: gift.id, challengeSeq: kill.eventSeq, acquiredDuringEncounter: true } });
     expect(twice.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'NOT_OVERCOME' });
+    // A reward set aside for the quest (the leap's challenge, if Grak made it), then the quest completes.
+    let tableCount = 3;
+    if (leap.success) {
+      const spare = (await handOf(ada.client, grakId)).find((card) => card.type === 'ITEM' && card.id !== gift.id);
+      if (spare) {
+        await gm.data(M.award, { input: { characterId: grakId, cardId: spare.id, challengeSeq: leap.eventSeq, acquiredDuringEncounter: true, setAside: true } });
+        log.push('enchanted-realms.card.awarded');
+        expect(await ada.client.errorCode(M.quest, { input: { characterId: grakId } })).toBe('FORBIDDEN');
+        const quest = (await gm.data(M.quest, { input: { characterId: grakId } })).enchantedRealmsCompleteQuest;
+        log.push('enchanted-realms.quest.completed');
+        expect(quest.character.enchantedRealms.tableCards.map((card: CardShape) => card.id)).toEqual([fighter, orc, reward.id, spare.id]);
+        tableCount = 4;
+      }
+    }
     expect(awarded.character.handCount).toBe(handBefore - 1);
     expect(awarded.character.enchantedRealms.tableCards.map((card: CardShape) => card.id)).toEqual([fighter, orc, reward.id]);
 
@@ -285,9 +300,9 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expect(adventureDeck).toMatchObject({ id: deckId, discardPile: [], table: [] });
     const held = adventureDeck.hands.reduce((sum: number, hand: { count: number }) => sum + hand.count, 0);
     expect(adventureDeck.drawPileCount + held).toBe(100);
-    expect(adventureDeck.hands).toEqual(expect.arrayContaining([{ characterId: `table:${grakId}`, count: 3 }, { characterId: grakId, count: expect.any(Number) }]));
+    expect(adventureDeck.hands).toEqual(expect.arrayContaining([{ characterId: `table:${grakId}`, count: tableCount }, { characterId: grakId, count: expect.any(Number) }]));
     expect(adventureDeck.hands.find((hand: { characterId: string }) => hand.characterId === 'lead')?.count ?? 0).toBe(leadCount);
-    expect((await ada.client.data(HAND, { id: grakId })).character.enchantedRealms.tableCards).toHaveLength(3);
+    expect((await ada.client.data(HAND, { id: grakId })).character.enchantedRealms.tableCards).toHaveLength(tableCount);
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
 
     // The next scene's end in one GM call: a Draw lands on the discard pile, then RECONCILE with endScene takes it back.

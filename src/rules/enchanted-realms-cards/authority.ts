@@ -60,7 +60,9 @@ export const AUTHORITY: readonly AuthorityRow[] = [
     'cardId',
     'challengeSeq',
     'acquiredDuringEncounter',
+    'setAside',
   ]),
+  ...rows('enchantedRealmsCompleteQuest', 'GM', 'enchanted-realms-cards.md, Rewards: cards set aside are awarded when the quest completes', ['characterId']),
 
   ...rows('enchantedRealmsBarter', 'ACTING_PLAYER', 'enchanted-realms-cards.md, Barter: a trade between two characters needs both sides to accept (one with the Lead Player, `to` left out, is the GM\'s)', [
     'campaignId',

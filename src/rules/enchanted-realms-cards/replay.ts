@@ -239,6 +239,7 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'enchanted-realms.draw': replayTheDraw,
   'enchanted-realms.creatures.counted': replayCounted,
   'enchanted-realms.card.awarded': replayAwarded,
+  'enchanted-realms.quest.completed': nothingToReplay,
   'enchanted-realms.barter.offered': nothingToReplay,
   'enchanted-realms.barter.traded': nothingToReplay,
   'enchanted-realms.hands.reconciled': replayReconciled,

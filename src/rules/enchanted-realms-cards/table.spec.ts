@@ -10,6 +10,7 @@ import {
   awardReward,
   barter,
   callDraw,
+  completeQuest,
   countCreatures,
   createAdventurer,
   dealLeadHand,
@@ -235,6 +236,18 @@ describe('rewards', () => {
     const before = overcome(table([], { erik: ERIK, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo' } }, { erik: ['item-bow-1'], mira: ['item-rope-1'] }));
     const cardId = characterId === 'erik' ? 'item-bow-1' : 'item-rope-1';
     expect(awardReward(before, { characterId, cardId, challengeSeq, acquiredDuringEncounter: false }, rng())).toMatchObject({ ok: false, violation: { reason } });
+  });
+
+  it('may be set aside, and go onto the character when its quest completes', () => {
+    const before = overcome(table([], { erik: ERIK }, { erik: ['item-bow-1'] }));
+    const aside = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeSeq: 7, acquiredDuringEncounter: false, setAside: true }, rng()));
+    expect(aside.state.piles.hands['aside:erik']).toEqual(['item-bow-1']);
+    expect(aside.state.piles.hands[tableHolder('erik')]).not.toContain('item-bow-1');
+    const done = played(completeQuest(aside.state, { characterId: 'erik' }, rng()));
+    expect(done.state.piles.hands[tableHolder('erik')]).toEqual([...ERIK.cards, 'item-bow-1']);
+    expect(done.state.piles.hands['aside:erik']).toBeUndefined();
+    expect(assertConserved(done.state.piles, deck)).toBe(true);
+    expect(completeQuest(done.state, { characterId: 'erik' }, rng())).toMatchObject({ ok: false, violation: { reason: 'NOTHING_SET_ASIDE' } });
   });
 
   it('give one reward per character per challenge', () => {

@@ -27,7 +27,8 @@ import {
   drawRecord,
 } from './draw.js';
 import { endScene, HAND_SIZE, reconcileHands } from './reconcile.js';
-import { awardCard, characterCards, tableHolder } from './rewards.js';
+import { asideHolder, awardCard, characterCards, tableHolder } from './rewards.js';
+import { moveCheckedCards } from './outcome.js';
 import { stackCharacter, type StackedCharacter } from './stacking.js';
 
 /**
@@ -128,6 +129,7 @@ export type TableViolationReason =
   | 'NOT_OVERCOME'
   | 'NOT_INVOLVED'
   | 'ALREADY_REWARDED'
+  | 'NOTHING_SET_ASIDE'
   // from the pure rules
   | 'CARD_NOT_IN_YOUR_HAND'
   | 'NOT_AWARDABLE'
@@ -689,6 +691,8 @@ export interface AwardInput {
   /** The seq of the Draw's event that overcame the challenge (`DrawResult.overcome`). */
   challengeSeq: number;
   acquiredDuringEncounter: boolean;
+  /** Set the card aside until the character's quest completes (`completeQuest`), instead of onto the character. */
+  setAside?: boolean;
 }
 
 /**
@@ -719,6 +723,7 @@ export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: num
     cardId: input.cardId,
     challengeForce: challenge.force,
     acquiredDuringEncounter: input.acquiredDuringEncounter,
+    setAside: input.setAside === true,
   });
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
   const next = copyTable(table);
@@ -747,11 +752,36 @@ export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: num
           challengeSeq: challenge.seq,
           challengeForce: challenge.force,
           acquiredDuringEncounter: input.acquiredDuringEncounter,
+          setAside: input.setAside === true,
           maxHealth,
         },
       },
     ],
     result: { cardId: input.cardId, maxHealth, challengeForce: challenge.force },
+  };
+};
+
+/**
+ * A quest completes (enchanted-realms-cards.md, Rewards: "cards may be set aside and awarded when
+ * the quest completes"): the character's rewards set aside go onto it, in the order they were
+ * set aside. Health is capped at the new maximum, as with any reward.
+ */
+export const completeQuest: TableRule<{ characterId: string }, { cardIds: string[]; maxHealth: number }> = (table, input) => {
+  const character = adventurer(table, input.characterId);
+  if (!character.ok) return character;
+  const cardIds = table.piles.hands[asideHolder(input.characterId)] ?? [];
+  if (cardIds.length === 0) return refuse('NOTHING_SET_ASIDE', 'no reward was set aside for that character');
+  const next = copyTable(table);
+  next.piles = moveCheckedCards(next.piles, cardIds, tableHolder(input.characterId));
+  delete next.piles.hands[asideHolder(input.characterId)];
+  const { maxHealth } = stackedCharacter(next.piles, next.deck, input.characterId);
+  const sheet = next.characters[input.characterId].sheet!;
+  sheet.health = Math.min(sheet.health, maxHealth);
+  return {
+    ok: true,
+    state: next,
+    events: [{ type: 'enchanted-realms.quest.completed', payload: { characterId: input.characterId, cardIds: [...cardIds], maxHealth } }],
+    result: { cardIds: [...cardIds], maxHealth },
   };
 };
 

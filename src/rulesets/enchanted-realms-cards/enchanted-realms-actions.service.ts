@@ -5,6 +5,7 @@ import type { Principal } from '../../modules/auth/principal.js';
 import type {
   EnchantedRealmsAwardInput,
   EnchantedRealmsCallDrawInput,
+  EnchantedRealmsCompleteQuestInput,
   EnchantedRealmsBarterInput,
   EnchantedRealmsCountCreaturesInput,
   EnchantedRealmsCreateCharacterInput,
@@ -20,6 +21,7 @@ import {
   awardReward,
   barter,
   callDraw,
+  completeQuest,
   type DrawResult,
   countCreatures,
   createAdventurer,
@@ -141,6 +143,7 @@ export class EnchantedRealmsActions {
       cardId: input.cardId,
       challengeSeq: input.challengeSeq,
       acquiredDuringEncounter: input.acquiredDuringEncounter,
+      setAside: input.setAside === true,
     });
     return {
       character: result.characters.get(input.characterId)!,
@@ -148,6 +151,14 @@ export class EnchantedRealmsActions {
       challengeForce: result.challengeForce,
       eventSeq: result.eventSeq,
     };
+  }
+
+  /** GM: the quest completes, and the character's rewards set aside go onto it. */
+  async completeQuest(principal: Principal, input: EnchantedRealmsCompleteQuestInput) {
+    const character = await this.table.characterInReach(principal, null, input.characterId);
+    requireDecider(principal, character.campaignId, 'enchantedRealmsCompleteQuest', input);
+    const result = await this.table.play(principal, character.campaignId, completeQuest, { characterId: input.characterId });
+    return { character: result.characters.get(input.characterId)!, eventSeq: result.eventSeq };
   }
 
   /**

@@ -93,6 +93,13 @@ export class EnchantedRealmsAwardInput {
   @Field(() => Int, { description: "The eventSeq of the Draw that overcame the creature or challenge: the reward's Force may reach the challenge's, as the server recorded it." })
   @IsInt() @Min(1) challengeSeq!: number;
   @Field({ defaultValue: false, description: 'An ITEM found during this encounter: no Force limit.' }) @IsBoolean() acquiredDuringEncounter!: boolean;
+  @Field({ defaultValue: false, description: 'Set the card aside until the quest completes (enchantedRealmsCompleteQuest), instead of onto the character.' })
+  @IsBoolean() setAside!: boolean;
+}
+
+@InputType()
+export class EnchantedRealmsCompleteQuestInput {
+  @Field(() => ID, { description: "The character whose rewards set aside now go onto it." }) @IsUUID() characterId!: string;
 }
 
 @InputType({ description: 'ITEM cards from hand for ITEM cards from hand.' })

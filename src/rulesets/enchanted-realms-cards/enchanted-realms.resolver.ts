@@ -49,6 +49,11 @@ export class EnchantedRealmsResolver {
     return this.actions.award(p, input);
   }
 
+  @Mutation(() => models.EnchantedRealmsCharacterPayload, { description: "GM: the quest completes; the character's rewards set aside go onto it." })
+  enchantedRealmsCompleteQuest(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsCompleteQuestInput) {
+    return this.actions.completeQuest(p, input);
+  }
+
   @Mutation(() => models.EnchantedRealmsBarterPayload, {
     description: 'ITEM cards for ITEM cards: with the Lead Player (GM) when the Force offered ≥ the Force asked; between characters when both sides accept.',
   })

@@ -387,6 +387,18 @@ export const REQUESTS: Record<string, RequestSpec> = {
       return { input: { characterId, cardId, challengeSeq: await overcomeChallenge(table), acquiredDuringEncounter: true } };
     },
   },
+  // A reward set aside for Ada's adventurer first, so that the quest has one to give.
+  enchantedRealmsCompleteQuest: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => {
+      const characterId = er(table).adaCharacterId;
+      const cardId = await world.itemInHand(table, characterId);
+      await table.gm.client.data(`mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { eventSeq } }`, {
+        input: { characterId, cardId, challengeSeq: await overcomeChallenge(table), acquiredDuringEncounter: true, setAside: true },
+      });
+      return { input: { characterId } };
+    },
+  },
   enchantedRealmsBarter: {
     scope: ENCHANTED_REALMS,
     variables: async ({ world, table }) => {
