@@ -6,7 +6,7 @@ import { Rulesets } from './kernel/rulesets.js';
 export class AuthorityRowView {
   @Field() action!: string;
   @Field({ description: 'The input field, or `*` for the mutation as a whole.' }) input!: string;
-  @Field({ description: 'GM, ACTING_PLAYER or ANY_MEMBER.' }) decidedBy!: string;
+  @Field({ description: 'GM, ACTING_PLAYER, OPPOSING_PLAYER or ANY_MEMBER.' }) decidedBy!: string;
   @Field() source!: string;
 }
 

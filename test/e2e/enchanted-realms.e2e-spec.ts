@@ -8,9 +8,11 @@ const DRAW = `characterId forTheGameCard { id } action attribute card { id attri
 const M = {
   create: `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id name memberId handCount ${SHEET} } eventSeq } }`,
   draw: `mutation ($input: EnchantedRealmsDrawInput!) { enchantedRealmsDraw(input: $input) {
-    draw { ${DRAW} } counterDraw { ${DRAW} } challengeNumber success winnerId margin damage targetHealth defeated reshuffled eventSeq } }`,
+    draw { ${DRAW} } counterDraw { ${DRAW} } challengeNumber success winnerId margin damage targetHealth defeated reshuffled overcome { force from cardId } callSeq eventSeq } }`,
+  call: `mutation ($input: EnchantedRealmsCallDrawInput!) { enchantedRealmsCallDraw(input: $input) { call { seq actorId action attribute challengeNumber forTheGameCardId challengeForce } eventSeq } }`,
   count: `mutation ($input: EnchantedRealmsCountCreaturesInput!) { enchantedRealmsCountCreatures(input: $input) { creature { id } cards { id attributes } forces sum count eventSeq } }`,
-  award: `mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { character { id handCount ${SHEET} } card { id type } eventSeq } }`,
+  award: `mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { character { id handCount ${SHEET} } card { id type } challengeForce eventSeq } }`,
+  quest: `mutation ($input: EnchantedRealmsCompleteQuestInput!) { enchantedRealmsCompleteQuest(input: $input) { character { id ${SHEET} } eventSeq } }`,
   barter: `mutation ($input: EnchantedRealmsBarterInput!) { enchantedRealmsBarter(input: $input) { completed withLeadPlayer giveWorth takeWorth balance awaitingCharacterId eventSeq } }`,
   reconcile: `mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) { hands { characterId count drawn returned } leadHandCount leadReturned eventSeq } }`,
   drawCards: `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id type attributes } eventSeq } }`,
@@ -48,7 +50,7 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const leadHand = (await gm.data(CAMPAIGN, { id: campaignId })).campaign.enchantedRealms.leadHand.map((card: CardShape) => card.id);
     const held = [fighter, orc].filter((id) => leadHand.includes(id));
     if (held.length > 0) {
-      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
+      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM', override: true } });
     }
     const create = `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id ${SHEET} } eventSeq } }`;
     const created = (await table.players[0].client.data(create, { input: { campaignId, name: 'Grak', heroCardId: fighter, creatureCardId: orc } })).enchantedRealmsCreateCharacter;
@@ -80,7 +82,7 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const [fighter, orc, rogue, goblins] = ['hero-fighter-1', 'creature-orc-1', 'hero-rogue-1', 'creature-goblins-1'];
     const wanted = [fighter, orc, rogue, goblins].filter((id) => leadHand.includes(id));
     if (wanted.length > 0) {
-      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM' } });
+      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM', override: true } });
       log.push('cards.moved');
     }
     const leadCount = 5 - wanted.length;
@@ -129,30 +131,63 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const notAHero = await bo.client.request(M.create, { input: { campaignId, name: 'Rope', heroCardId: 'item-rope-1', creatureCardId: goblins } });
     expect(notAHero.body.errors![0]).toMatchObject({ message: 'Rope is an ITEM card, not a HERO card', extensions: { code: 'RULE_VIOLATION', reason: 'NOT_A_HERO' } });
     expect(await bo.client.errorCode(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', opponent: { characterId: pipId } } })).toBe('FORBIDDEN');
-    const noAttribute = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ACTION_WITH_CARD', challengeNumber: 5 } });
+    const noAttribute = await gm.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ACTION_WITH_CARD', challengeNumber: 5 } });
     expect(noAttribute.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'attribute' });
-    const both = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', challengeNumber: 5, opponent: { characterId: pipId } } });
+    const both = await gm.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', challengeNumber: 5, opponent: { characterId: pipId } } });
     expect(both.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'opponent' });
     const badId = await ada.client.request(M.draw, { input: { campaignId, actorId: 'not-a-uuid', action: 'ATTACK', challengeNumber: 5 } });
     expect(badId.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'actorId' });
     expect(await ada.client.errorCode(M.count, { input: { campaignId, creatureCardId: goblins } })).toBe('FORBIDDEN');
     expect(await ada.client.errorCode(M.reconcile, { input: { campaignId } })).toBe('FORBIDDEN');
     expect(await ada.client.errorCode(M.barter, { input: { campaignId, from: grakId, give: [], take: [] } })).toBe('FORBIDDEN');
-    const notHeld = await ada.client.request(M.award, { input: { characterId: grakId, cardId: 'item-long-sword-1', challengeForce: 9 } });
-    expect(notHeld.body.errors![0]).toMatchObject({ message: 'that card is not in your hand', extensions: { code: 'RULE_VIOLATION', reason: 'CARD_NOT_IN_YOUR_HAND' } });
+    // What the Lead Player decides, a player cannot: a Challenge Number, a Draw for the game, a call, a reward, the defender's formula.
+    const ownNumber = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', challengeNumber: -100 } });
+    expect(ownNumber.body.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(ownNumber.body.errors![0].message).toMatch(/^challengeNumber is the Lead Player's to decide/);
+    const forTheGame = await bo.client.request(M.draw, { input: { campaignId, actorId: pipId, action: 'ATTACK', opponent: { forTheGameCardId: 'world-crevice-1' } } });
+    expect(forTheGame.body.errors![0].message).toMatch(/^opponent\.forTheGameCardId is the Lead Player's to decide/);
+    expect(await ada.client.errorCode(M.call, { input: { campaignId, actorId: grakId, action: 'ATTACK', challengeNumber: 1 } })).toBe('FORBIDDEN');
+    const selfAward = await ada.client.request(M.award, { input: { characterId: grakId, cardId: 'item-long-sword-1', challengeSeq: 1 } });
+    expect(selfAward.body.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    const theirDefence = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', opponent: { characterId: pipId }, opposingAction: 'DEFEND_SPELL' } });
+    expect(theirDefence.body.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(theirDefence.body.errors![0].message).toMatch(/the defender's to choose/);
+    const notAnAnswer = await gm.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', opponent: { characterId: pipId }, opposingAction: 'SPELL' } });
+    expect(notAnAnswer.body.errors![0]).toMatchObject({ message: 'ATTACK is answered by DEFEND, not SPELL', extensions: { code: 'RULE_VIOLATION', reason: 'NOT_AN_ANSWER' } });
+    const notOvercome = await gm.request(M.award, { input: { characterId: grakId, cardId: 'item-long-sword-1', challengeSeq: 1 } });
+    expect(notOvercome.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'NOT_OVERCOME' });
+    // The Adventure Deck is the ruleset's: no generic draw past the hand limit for a player, none without the override for the GM.
+    const pastLimit = await ada.client.request(M.drawCards, { input: { deckId, count: 9, to: 'HAND', characterId: grakId } });
+    expect(pastLimit.body.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect(pastLimit.body.errors![0].message).toMatch(/moved by Enchanted Realms \(card edition\)'s own rules \(enchantedRealmsDraw, /);
+    const gmWithout = await gm.request(M.drawCards, { input: { deckId, count: 1, to: 'HAND', characterId: grakId } });
+    expect(gmWithout.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'OWNED_DECK' });
     expect(await env.db.eventSeqs(campaignId)).toEqual(before);
 
-    // A Challenge Number: ACTION_WITHOUT_CARD adds the attribute and SPECIAL; it is met by ≥.
-    const leap = (await ada.client.data(M.draw, { input: { campaignId, actorId: grakId, action: 'ACTION_WITHOUT_CARD', attribute: 'STR', challengeNumber: 10 } })).enchantedRealmsDraw;
+    // A Challenge Number: the Lead Player calls for the Draw, Ada makes it. ACTION_WITHOUT_CARD adds the attribute and SPECIAL; it is met by ≥.
+    const called = (await gm.data(M.call, { input: { campaignId, actorId: grakId, action: 'ACTION_WITHOUT_CARD', attribute: 'STR', challengeNumber: 10 } })).enchantedRealmsCallDraw;
+    log.push('enchanted-realms.draw.called');
+    expect(called.call).toEqual({ seq: called.eventSeq, actorId: grakId, action: 'ACTION_WITHOUT_CARD', attribute: 'STR', challengeNumber: 10, forTheGameCardId: null, challengeForce: null });
+    expect(await bo.client.errorCode(M.draw, { input: { campaignId, actorId: grakId, callSeq: called.eventSeq } })).toBe('FORBIDDEN');
+    const withTerms = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, callSeq: called.eventSeq, action: 'ATTACK' } });
+    expect(withTerms.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'action' });
+    const leap = (await ada.client.data(M.draw, { input: { campaignId, actorId: grakId, callSeq: called.eventSeq } })).enchantedRealmsDraw;
     log.push('enchanted-realms.draw');
+    expect(leap.callSeq).toBe(called.eventSeq);
+    expect(leap.overcome).toEqual(leap.success ? { force: 10, from: 'CHALLENGE_NUMBER', cardId: null } : null);
+    const again = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, callSeq: called.eventSeq } });
+    expect(again.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'NO_SUCH_CALL' });
     expect(leap.draw).toMatchObject({ characterId: grakId, action: 'ACTION_WITHOUT_CARD', attribute: 'STR', modifiers: [{ term: 'STR', value: 4 }, { term: 'SPECIAL', value: 0 }], modifierTotal: 4 });
     expect(leap.draw.force).toBe(leap.draw.card.attributes.force);
     expect(leap.draw.adjusted).toBe(leap.draw.force + 4);
     expect(leap).toMatchObject({ counterDraw: null, challengeNumber: 10, success: leap.draw.adjusted >= 10, margin: leap.draw.adjusted - 10, damage: 0 });
 
-    // No direct opponent: the Lead Player draws for the game against the Crevice, adding its Force 2.
-    const jump = (await bo.client.data(M.draw, { input: { campaignId, actorId: pipId, action: 'ACTION_WITHOUT_CARD', attribute: 'AGL', opponent: { forTheGameCardId: 'world-crevice-1' } } })).enchantedRealmsDraw;
+    // No direct opponent: the Lead Player calls for a Draw against the Crevice and draws for the game, adding its Force 2.
+    const crevice = (await gm.data(M.call, { input: { campaignId, actorId: pipId, action: 'ACTION_WITHOUT_CARD', attribute: 'AGL', forTheGameCardId: 'world-crevice-1' } })).enchantedRealmsCallDraw;
+    log.push('enchanted-realms.draw.called');
+    const jump = (await bo.client.data(M.draw, { input: { campaignId, actorId: pipId, callSeq: crevice.eventSeq } })).enchantedRealmsDraw;
     log.push('enchanted-realms.draw');
+    expect(jump.overcome).toEqual(jump.success ? { force: 2, from: 'TARGET_CARD', cardId: 'world-crevice-1' } : null);
     expect(jump.counterDraw).toMatchObject({ characterId: null, forTheGameCard: { id: 'world-crevice-1' }, modifiers: [{ term: 'FORCE', value: 2 }], modifierTotal: 2 });
     expect(jump.counterDraw.adjusted).toBe(jump.counterDraw.force + 2);
     expect(jump.draw.adjusted).toBe(jump.draw.force + 4 + 2);
@@ -176,11 +211,11 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
       expect(attack.targetHealth).toBe(health);
       if (attack.defeated) kill = attack;
     }
-    expect(kill).toMatchObject({ targetHealth: 0, defeated: true, success: true });
+    expect(kill).toMatchObject({ targetHealth: 0, defeated: true, success: true, overcome: { force: 2, from: 'CREATURE_CARD', cardId: goblins } });
     expect((await bo.client.data(HAND, { id: pipId })).character.enchantedRealms).toMatchObject({ health: 0, defeated: true });
     const overkill = await ada.client.request(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', opponent: { characterId: pipId } } });
     expect(overkill.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'TARGET_DEFEATED' });
-    const fallen = await bo.client.request(M.draw, { input: { campaignId, actorId: pipId, action: 'DEFEND', challengeNumber: 1 } });
+    const fallen = await bo.client.request(M.draw, { input: { campaignId, actorId: pipId, action: 'ATTACK', opponent: { characterId: grakId } } });
     expect(fallen.body.errors![0]).toMatchObject({ message: 'that character is defeated (0 Health) and cannot act', extensions: { reason: 'CHARACTER_DEFEATED' } });
 
     // How many Goblins come next: three cards, their Force added, ÷ 2 rounded up.
@@ -204,25 +239,45 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     });
     expect((await bo.client.data(HAND, { id: grakId })).character).toMatchObject({ handCount: 5, hand: null });
 
-    // Ada's hand needs ITEM cards: she draws until it holds two (the platform's drawCards into her own hand).
+    // Ada's hand needs ITEM cards: the GM deals them past the rules, with the override the log records.
     const handOf = async (client: Client, id: string): Promise<CardShape[]> => (await client.data(HAND, { id })).character.hand;
     for (let draws = 0; draws < 60 && (await handOf(ada.client, grakId)).filter((card) => card.type === 'ITEM').length < 2; draws++) {
-      await ada.client.data(M.drawCards, { input: { deckId, count: 1, to: 'HAND', characterId: grakId } });
+      await gm.data(M.drawCards, { input: { deckId, count: 1, to: 'HAND', characterId: grakId, override: true } });
       log.push('cards.drawn');
     }
     const [reward, gift] = (await handOf(ada.client, grakId)).filter((card) => card.type === 'ITEM');
     expect(gift).toBeDefined();
 
-    // A reward after the kill: the Goblins were Force 2, so a stronger ITEM needs to have been found in this encounter.
-    const tooStrong = await ada.client.request(M.award, { input: { characterId: grakId, cardId: reward.id, challengeForce: 0 } });
-    expect(tooStrong.body.errors![0]).toMatchObject({
-      message: `a Force ${reward.attributes.force} card cannot reward a Force 0 challenge`,
-      extensions: { code: 'RULE_VIOLATION', reason: 'FORCE_TOO_HIGH' },
-    });
+    // A reward after the kill, granted by the Lead Player for the Draw that overcame Pip: Pip's people, the Goblins, were
+    // Force 2, so a stronger ITEM needs to have been found in this encounter.
+    if (reward.attributes.force > 2) {
+      const tooStrong = await gm.request(M.award, { input: { characterId: grakId, cardId: reward.id, challengeSeq: kill.eventSeq } });
+      expect(tooStrong.body.errors![0]).toMatchObject({
+        message: `a Force ${reward.attributes.force} card cannot reward a Force 2 challenge`,
+        extensions: { code: 'RULE_VIOLATION', reason: 'FORCE_TOO_HIGH' },
+      });
+    }
+    expect(await bo.client.errorCode(M.award, { input: { characterId: pipId, cardId: reward.id, challengeSeq: kill.eventSeq } })).toBe('FORBIDDEN');
     const handBefore = (await handOf(ada.client, grakId)).length;
-    const awarded = (await ada.client.data(M.award, { input: { characterId: grakId, cardId: reward.id, challengeForce: 2, acquiredDuringEncounter: reward.attributes.force > 2 } })).enchantedRealmsAward;
+    const awarded = (await gm.data(M.award, { input: { characterId: grakId, cardId: reward.id, challengeSeq: kill.eventSeq, acquiredDuringEncounter: reward.attributes.force > 2 } })).enchantedRealmsAward;
     log.push('enchanted-realms.card.awarded');
-    expect(awarded.card).toEqual({ id: reward.id, type: 'ITEM' });
+    expect(awarded).toMatchObject({ card: { id: reward.id, type: 'ITEM' }, challengeForce: 2 });
+    const twice = await gm.request(M.award, { input: { characterId: grakId, cardId: gift.id, challengeSeq: kill.eventSeq, acquiredDuringEncounter: true } });
+    expect(twice.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'NOT_OVERCOME' });
+    // A reward set aside for the quest (the leap's challenge, if Grak made it), then the quest completes.
+    let tableCount = 3;
+    if (leap.success) {
+      const spare = (await handOf(ada.client, grakId)).find((card) => card.type === 'ITEM' && card.id !== gift.id);
+      if (spare) {
+        await gm.data(M.award, { input: { characterId: grakId, cardId: spare.id, challengeSeq: leap.eventSeq, acquiredDuringEncounter: true, setAside: true } });
+        log.push('enchanted-realms.card.awarded');
+        expect(await ada.client.errorCode(M.quest, { input: { characterId: grakId } })).toBe('FORBIDDEN');
+        const quest = (await gm.data(M.quest, { input: { characterId: grakId } })).enchantedRealmsCompleteQuest;
+        log.push('enchanted-realms.quest.completed');
+        expect(quest.character.enchantedRealms.tableCards.map((card: CardShape) => card.id)).toEqual([fighter, orc, reward.id, spare.id]);
+        tableCount = 4;
+      }
+    }
     expect(awarded.character.handCount).toBe(handBefore - 1);
     expect(awarded.character.enchantedRealms.tableCards.map((card: CardShape) => card.id)).toEqual([fighter, orc, reward.id]);
 
@@ -245,9 +300,22 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expect(adventureDeck).toMatchObject({ id: deckId, discardPile: [], table: [] });
     const held = adventureDeck.hands.reduce((sum: number, hand: { count: number }) => sum + hand.count, 0);
     expect(adventureDeck.drawPileCount + held).toBe(100);
-    expect(adventureDeck.hands).toEqual(expect.arrayContaining([{ characterId: `table:${grakId}`, count: 3 }, { characterId: grakId, count: expect.any(Number) }]));
+    expect(adventureDeck.hands).toEqual(expect.arrayContaining([{ characterId: `table:${grakId}`, count: tableCount }, { characterId: grakId, count: expect.any(Number) }]));
     expect(adventureDeck.hands.find((hand: { characterId: string }) => hand.characterId === 'lead')?.count ?? 0).toBe(leadCount);
-    expect((await ada.client.data(HAND, { id: grakId })).character.enchantedRealms.tableCards).toHaveLength(3);
+    expect((await ada.client.data(HAND, { id: grakId })).character.enchantedRealms.tableCards).toHaveLength(tableCount);
+    expect(await env.db.deckIsConserved(deckId)).toBe(true);
+
+    // The next scene's end in one GM call: a Draw lands on the discard pile, then RECONCILE with endScene takes it back.
+    const called2 = (await gm.data(M.call, { input: { campaignId, actorId: grakId, action: 'ATTACK', challengeNumber: 3 } })).enchantedRealmsCallDraw;
+    await ada.client.data(M.draw, { input: { campaignId, actorId: grakId, callSeq: called2.eventSeq } });
+    log.push('enchanted-realms.draw.called', 'enchanted-realms.draw');
+    expect(await ada.client.errorCode(M.reconcile, { input: { campaignId, endScene: true } })).toBe('FORBIDDEN');
+    const sceneOver = (await gm.data(`mutation ($input: EnchantedRealmsReconcileInput!) { enchantedRealmsReconcile(input: $input) {
+      sceneEnded hands { characterId count drawn } } }`, { input: { campaignId, endScene: true } })).enchantedRealmsReconcile;
+    log.push('enchanted-realms.hands.reconciled', ...sceneOver.hands.filter((hand: { drawn: number }) => hand.drawn > 0).map(() => 'enchanted-realms.hand.dealt'));
+    expect(sceneOver.sceneEnded).toBe(true);
+    expect(sceneOver.hands.map((hand: { count: number }) => hand.count)).toEqual([5, 5]);
+    expect((await gm.data(`query ($id: ID!) { deck(id: $id) { discardPile { id } table { id } } }`, { id: deckId })).deck).toEqual({ discardPile: [], table: [] });
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
 
     // The log: gap-free, every move once and in order.
@@ -288,8 +356,16 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
 
     // Every shuffle and reshuffle can be checked once the seed is revealed (forced: hands hold cards).
     await gm.data(`mutation ($input: RotateSeedInput!) { rotateSeed(input: $input) { lastEventSeq } }`, { input: { campaignId, force: true } });
-    const verified = (await bo.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches } }`, { c: campaignId })).verifyEvents;
+    const verified = (
+      await bo.client.data(`query ($c: ID!) { verifyEvents(campaignId: $c) { checked mismatches replayed outcomeProblems { seq type problem } notReplayed { seq type why } } }`, { c: campaignId })
+    ).verifyEvents;
     expect(verified.mismatches).toEqual([]);
+    // Every outcome of the ruleset's own moves follows from its draws.
+    expect(verified.outcomeProblems).toEqual([]);
+    expect(verified.notReplayed.filter((event: { type: string }) => event.type.startsWith('enchanted-realms.'))).toEqual([]);
+    expect(verified.replayed).toBeGreaterThan(log.filter((type) => type.startsWith('enchanted-realms.')).length);
+    // The GM's generic moves of the Adventure Deck (as many as the hands needed) are logged as overrides.
+    for (const event of events.filter((each: EventShape) => each.type === 'cards.drawn' || each.type === 'cards.moved')) expect(event.payload.override).toBe(true);
     expect(await env.db.deckIsConserved(deckId)).toBe(true);
   });
 
@@ -326,6 +402,15 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     const knight = (await gm.data(M.create, { input: { campaignId, name: 'Sir Bors', heroCardId: hero, creatureCardId: creature } })).enchantedRealmsCreateCharacter;
     expect(knight.character).toMatchObject({ memberId: null, enchantedRealms: { attributes: { STR: 3 }, skills: { COMBAT: 2 }, health: 12, maxHealth: 12 } });
     expect(await env.db.deckIsConserved(campaign.enchantedRealms.deckId)).toBe(true);
+
+    // Another deck of the campaign: its cards are checked as the settings' are, naming the card.
+    const createDeck = `mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id cardCount } }`;
+    const high = await gm.request(createDeck, { input: { campaignId, name: 'Hoard', cards: [{ id: 'gold-1', code: 'GLD', type: 'ITEM', attributes: { force: 'high' } }] } });
+    expect(high.body.errors![0]).toMatchObject({
+      message: "cards: card 0 ('gold-1'): the Force Number must be a whole number of 0 or more, not 'high'",
+      extensions: { code: 'BAD_USER_INPUT', field: 'cards[0]', cardId: 'gold-1' },
+    });
+    expect((await gm.data(createDeck, { input: { campaignId, name: 'Hoard', cards: [{ id: 'gold-1', code: 'GLD', type: 'ITEM', attributes: { force: 4 } }] } })).createDeck.cardCount).toBe(1);
   });
 
   it('refuses its mutations on a campaign of another ruleset, writing nothing', async () => {

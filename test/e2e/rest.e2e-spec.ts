@@ -263,13 +263,13 @@ describe('REST /v1', () => {
   });
 
   describe('POST /v1/enchanted-realms/campaigns/:campaignId/draw', () => {
-    it('makes the Draw against a Challenge Number, answering only what enchantedRealmsDraw shows', async () => {
+    it('makes the Draw the Lead Player called for, answering only what enchantedRealmsDraw shows; a player\'s own Challenge Number is refused', async () => {
       const table = await createTable(env.arbiter.url, 'enchanted-realms-cards');
       const [ada] = table.players;
       const { campaign } = await table.gm.data(`query ($id: ID!) { campaign(id: $id) { enchantedRealms { leadHand { id } } } }`, { id: table.campaignId });
       const wanted = ['hero-fighter-1', 'creature-orc-1'].filter((id) => campaign.enchantedRealms.leadHand.some((card: { id: string }) => card.id === id));
       if (wanted.length > 0) {
-        await table.gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId: table.deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM' } });
+        await table.gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId: table.deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM', override: true } });
       }
       const created = await ada.client.data(
         `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id } } }`,
@@ -291,11 +291,19 @@ describe('REST /v1', () => {
       expect((await env.db.eventSeqs(table.campaignId)).lastEventSeq).toBe(beforeOdds);
 
       const path = `/v1/enchanted-realms/campaigns/${table.campaignId}/draw`;
-      const draw = await call('POST', path, { key: ada.client.key, body: { actorId: grak, action: 'DEFEND', challengeNumber: 8 } });
+      expectError(await call('POST', path, { key: ada.client.key, body: { actorId: grak, action: 'DEFEND', challengeNumber: 8 } }), 403, 'FORBIDDEN');
+      const called = await table.gm.data(
+        `mutation ($input: EnchantedRealmsCallDrawInput!) { enchantedRealmsCallDraw(input: $input) { eventSeq } }`,
+        { input: { campaignId: table.campaignId, actorId: grak, action: 'DEFEND', challengeNumber: 8 } },
+      );
+      const callSeq: number = called.enchantedRealmsCallDraw.eventSeq;
+      expectError(await call('POST', path, { key: table.players[1].client.key, body: { actorId: grak, callSeq } }), 403, 'FORBIDDEN');
+      const draw = await call('POST', path, { key: ada.client.key, body: { actorId: grak, callSeq } });
       expect(draw.status).toBe(200);
       expect(Object.keys(draw.body).sort()).toEqual(
-        ['challengeNumber', 'counterDraw', 'damage', 'defeated', 'draw', 'eventSeq', 'margin', 'reshuffled', 'success', 'targetHealth', 'winnerId'].sort(),
+        ['callSeq', 'challengeNumber', 'counterDraw', 'damage', 'defeated', 'draw', 'eventSeq', 'margin', 'overcome', 'reshuffled', 'success', 'targetHealth', 'winnerId'].sort(),
       );
+      expect(draw.body).toMatchObject({ callSeq, overcome: draw.body.success ? { force: 8, from: 'CHALLENGE_NUMBER', cardId: null } : null });
       expect(draw.body).toMatchObject({ challengeNumber: 8, counterDraw: null, damage: 0, success: draw.body.draw.adjusted >= 8 });
       expect(draw.body.draw).toMatchObject({
         characterId: grak,
@@ -306,7 +314,16 @@ describe('REST /v1', () => {
       expect(draw.body.draw.adjusted).toBe(draw.body.draw.force + draw.body.draw.modifierTotal);
 
       expectError(await call('POST', path, { key: ada.client.key, body: { actorId: grak, action: 'DEFEND' } }), 400, 'BAD_USER_INPUT', { field: 'opponent' });
-      expectError(await call('POST', path, { key: table.players[1].client.key, body: { actorId: grak, action: 'DEFEND', challengeNumber: 8 } }), 403, 'FORBIDDEN');
+      expectError(await call('POST', path, { key: ada.client.key, body: { actorId: grak, callSeq } }), 422, 'RULE_VIOLATION', { reason: 'NO_SUCH_CALL' });
+
+      // The Adventure Deck is Enchanted Realms' own: the generic draw is the GM's override, and the log says so.
+      const deckPath = `/v1/decks/${table.deckId}/draw`;
+      expectError(await call('POST', deckPath, { key: ada.client.key, body: { count: 1, characterId: grak } }), 403, 'FORBIDDEN');
+      expectError(await call('POST', deckPath, { key: table.gm.key, body: { count: 1, to: 'DISCARD' } }), 422, 'RULE_VIOLATION', { reason: 'OWNED_DECK' });
+      const overridden = await call('POST', deckPath, { key: table.gm.key, body: { count: 1, to: 'DISCARD', override: true } });
+      expect(overridden.status).toBe(200);
+      const logged = await call('GET', `/v1/campaigns/${table.campaignId}/events?afterSeq=${overridden.body.eventSeq - 1}`, { key: ada.client.key });
+      expect(logged.body.events[0]).toMatchObject({ type: 'cards.drawn', payload: { override: true } });
     });
   });
 

@@ -113,9 +113,11 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   tenthRealmWithdraw:              [U,        U,       N,      ok,    F,          ok, ok],
   // Enchanted Realms (card edition)
   enchantedRealmsCreateCharacter:  [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsCallDraw:         [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsDraw:             [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsCountCreatures:   [U,        U,       N,      F,     F,          ok, ok],
-  enchantedRealmsAward:            [U,        U,       N,      ok,    F,          ok, ok],
+  enchantedRealmsAward:            [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsCompleteQuest:    [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsBarter:           [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsReconcile:        [U,        U,       N,      F,     F,          ok, ok],
   // Ytterdörren
@@ -316,6 +318,33 @@ describe('the authorization matrix: every operation of the schema × every role'
       }
     }
     console.log(`subscriptions over HTTP: ${subscriptions.length} × ${ROLES.length} roles refused with a code`);
+  });
+
+  it("keeps a deck a ruleset owns (the Adventure Deck) from the generic card moves but the GM's override, over GraphQL and REST", async () => {
+    const table = world.table('enchanted-realms-cards');
+    const characterId = table.enchantedRealms!.adaCharacterId;
+    const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { eventSeq } }`;
+    const asked = (override?: boolean) => ({ input: { deckId: table.deckId, count: 1, to: 'HAND', characterId, ...(override === undefined ? {} : { override }) } });
+    const seen = async (role: (typeof ROLES)[number], override?: boolean) => {
+      const response = await world.client(table, role).request(draw, asked(override));
+      return observed(response.status, response.body);
+    };
+    expect(await seen('player')).toBe('FORBIDDEN');
+    expect(await seen('player', true)).toBe('FORBIDDEN');
+    expect(await seen('gm')).toBe('RULE_VIOLATION:OWNED_DECK');
+    expect(await seen('gm', true)).toBe('ok');
+    const rest = async (role: (typeof ROLES)[number], override?: boolean) => {
+      const response = await fetch(`${arbiter.url}/v1/decks/${table.deckId}/draw`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.client(table, role).key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ count: 1, to: 'DISCARD', ...(override === undefined ? {} : { override }) }),
+      });
+      const body = (await response.json()) as { errors?: Array<{ extensions?: Record<string, unknown> }> };
+      return [response.status, body.errors?.[0]?.extensions?.code ?? 'ok', body.errors?.[0]?.extensions?.reason ?? null];
+    };
+    expect(await rest('player')).toEqual([403, 'FORBIDDEN', null]);
+    expect(await rest('gm')).toEqual([422, 'RULE_VIOLATION', 'OWNED_DECK']);
+    expect(await rest('gm', true)).toEqual([200, 'ok', null]);
   });
 });
 

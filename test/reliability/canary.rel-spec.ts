@@ -323,7 +323,7 @@ describe('the canary: no response, event, error or log line shows what its reade
         `enchantedRealmsAward of ${whose} card`,
         enchanted.ada.client,
         `mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { eventSeq } }`,
-        (cardId) => ({ characterId: erState.adaCharacterId, cardId, challengeForce: 1000, acquiredDuringEncounter: true }),
+        (cardId) => ({ characterId: erState.adaCharacterId, cardId, challengeSeq: 1, acquiredDuringEncounter: true }),
         hiddenCard,
         enchanted.deckId,
       );

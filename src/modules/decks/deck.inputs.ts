@@ -40,6 +40,8 @@ export class DrawCardsInput {
   @Field(() => DrawTo, { defaultValue: DrawTo.HAND }) @IsEnum(DrawTo) to!: DrawTo;
   @Field(() => ID, { nullable: true, description: 'Whose hand, when drawing to HAND.' })
   @IsOptional() @IsUUID() characterId?: string;
+  @Field({ nullable: true, description: "GM: move a deck a ruleset owns (the Adventure Deck, the Tenth Realm's deck) anyway, past its ruleset's rules; the event records it." })
+  @IsOptional() @IsBoolean() override?: boolean;
 }
 
 @InputType()
@@ -49,6 +51,8 @@ export class MoveCardsInput {
   @Field(() => MoveTo) @IsEnum(MoveTo) to!: MoveTo;
   @Field(() => ID, { nullable: true, description: 'Whose hand, when moving to HAND.' })
   @IsOptional() @IsUUID() characterId?: string;
+  @Field({ nullable: true, description: "GM: move a deck a ruleset owns (the Adventure Deck, the Tenth Realm's deck) anyway, past its ruleset's rules; the event records it." })
+  @IsOptional() @IsBoolean() override?: boolean;
 }
 
 @InputType()

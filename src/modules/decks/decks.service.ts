@@ -19,6 +19,7 @@ import { CharactersRepository, type CharacterRecord } from '../characters/charac
 import { GameLedger, type CampaignAction } from '../events/game-ledger.service.js';
 import type { DrawFrom, DrawTo, MoveTo } from './deck.model.js';
 import { DecksRepository, type DeckRecord } from './decks.repository.js';
+import { Rulesets } from '../../rulesets/kernel/rulesets.js';
 
 /** A card as the API shows it. */
 export interface CardView extends CardDefinition {
@@ -122,7 +123,30 @@ export class DecksService {
     private readonly decks: DecksRepository,
     private readonly characters: CharactersRepository,
     private readonly ledger: GameLedger,
+    private readonly rulesets: Rulesets,
   ) {}
+
+  /**
+   * Whether a generic move on this deck overrides its ruleset's own rules (RulesetDefinition.
+   * ownedDecks): false for a deck no ruleset owns; for an owned deck FORBIDDEN to players, and
+   * RULE_VIOLATION for the GM unless `override` is given, naming the ruleset's own operations.
+   */
+  private overridesOwner(principal: Principal, action: CampaignAction, deckId: string, override: boolean | undefined, operation: string): boolean {
+    const ruleset = this.rulesets.find(action.campaign.ruleset);
+    const owned = ruleset?.ownedDecks;
+    if (!ruleset || !owned || !owned.deckIds(action.campaign.rulesetState ?? {}).includes(deckId)) return false;
+    const ways = owned.operations.join(', ');
+    if (!isGameMaster(principal, action.campaign.id)) {
+      throw new ForbiddenError(`This deck is moved by ${ruleset.name}'s own rules (${ways}), not by ${operation}`);
+    }
+    if (override !== true) {
+      throw new RuleViolationError({
+        reason: 'OWNED_DECK',
+        message: `this deck is moved by ${ruleset.name}'s own rules (${ways}); as the GM, pass override: true to ${operation} it anyway`,
+      });
+    }
+    return true;
+  }
 
   findPreset(id: string): CardPreset {
     const preset = CARD_PRESETS[id];
@@ -130,14 +154,22 @@ export class DecksService {
     return preset;
   }
 
-  /** GM: a new deck from a preset or a card list, shuffled with the campaign's random stream. */
+  /**
+   * GM: a new deck from a preset or a card list, shuffled with the campaign's random stream. A
+   * card list is checked as the campaign's ruleset checks cards (RulesetDefinition.validateCards).
+   */
   async createDeck(
     principal: Principal,
     input: { campaignId: string; name: string; preset?: string; cards?: unknown[] },
   ): Promise<DeckView> {
     requireCampaignRole(principal, input.campaignId, 'GM');
     const cards = this.cardsForNewDeck(input);
-    return this.ledger.act(principal, input.campaignId, async (action) => toDeckView(this.addDeck(action, input.name, cards, input.preset)));
+    return this.ledger.act(principal, input.campaignId, async (action) => {
+      // A campaign's own cards are checked as its ruleset checks its settings' cards.
+      const ruleset = input.cards == null ? undefined : this.rulesets.find(action.campaign.ruleset);
+      const checked = ruleset?.validateCards ? ruleset.validateCards(cards as unknown[], 'cards') : cards;
+      return toDeckView(this.addDeck(action, input.name, checked, input.preset));
+    });
   }
 
   /** Adds a deck within a move on its campaign (rulesets set up their decks so), shuffled with the campaign's stream. */
@@ -162,11 +194,12 @@ export class DecksService {
 
   /**
    * Draws cards into a hand, onto the discard pile (revealed) or onto the table. A PLAYER draws
-   * only into the hand of a character of their own; the GM anywhere.
+   * only into the hand of a character of their own; the GM anywhere. A deck a ruleset owns is
+   * moved by its rules: the GM alone draws from it here, with `override`.
    */
   async drawCards(
     principal: Principal,
-    input: { deckId: string; count: number; from: DrawFrom; to: DrawTo; characterId?: string },
+    input: { deckId: string; count: number; from: DrawFrom; to: DrawTo; characterId?: string; override?: boolean | null },
   ): Promise<{ cards: CardView[]; deck: DeckView; reshuffled: boolean; eventSeq: number }> {
     const campaignId = await this.campaignOfDeck(principal, input.deckId);
     if (!isGameMaster(principal, campaignId) && input.to !== 'HAND') {
@@ -177,6 +210,7 @@ export class DecksService {
     const to = holder ? { kind: 'HAND' as const, holderId: holder.id } : { kind: input.to as 'DISCARD' | 'TABLE' };
     return this.ledger.act(principal, campaignId, async (action) => {
         const deck = await this.lockedDeck(input.deckId);
+        const override = this.overridesOwner(principal, action, deck.id, input.override ?? undefined, 'drawCards');
         const outcome = unwrap(drawCards(deck.piles, { count: input.count, from: input.from, to }, action.rng));
         action.changes.savePiles(deck.id, outcome.piles);
         const cards = cardsOf(deck, outcome.drawn);
@@ -191,6 +225,7 @@ export class DecksService {
             characterId: holder?.id ?? null,
             reshuffled: outcome.reshuffled,
             cardIds: faceUp ? outcome.drawn : null,
+            ...(override ? { override: true } : {}),
           },
           faceUp ? {} : { secret: { cardIds: outcome.drawn }, secretFor: holder!.memberId },
         );
@@ -200,16 +235,18 @@ export class DecksService {
 
   /**
    * Moves cards in play (discard pile, table, hands) to a pile, the table or a hand. A PLAYER may
-   * only move cards out of the hands of their own characters.
+   * only move cards out of the hands of their own characters. A deck a ruleset owns: the GM
+   * alone, with `override`.
    */
   async moveCards(
     principal: Principal,
-    input: { deckId: string; cardIds: string[]; to: MoveTo; characterId?: string },
+    input: { deckId: string; cardIds: string[]; to: MoveTo; characterId?: string; override?: boolean | null },
   ): Promise<{ deck: DeckView; eventSeq: number }> {
     const campaignId = await this.campaignOfDeck(principal, input.deckId);
     const holder = await this.destinationCharacter(principal, campaignId, input.to === 'HAND', input.characterId, true);
     return this.ledger.act(principal, campaignId, async (action) => {
       const deck = await this.lockedDeck(input.deckId);
+      const override = this.overridesOwner(principal, action, deck.id, input.override ?? undefined, 'moveCards');
       const onlyFromHolders = isGameMaster(principal, campaignId) ? undefined : await this.ownCharacterIds(principal, campaignId);
       const to: MoveDestination = holder ? { kind: 'HAND', holderId: holder.id } : { kind: input.to as Exclude<MoveTo, 'HAND'> };
       const { piles } = unwrap(moveCards(deck.piles, input.cardIds, to, { onlyFromHolders }));
@@ -217,7 +254,14 @@ export class DecksService {
       const faceUp = to.kind === 'DISCARD' || to.kind === 'TABLE';
       const eventSeq = action.record(
         'cards.moved',
-        { deckId: deck.id, count: input.cardIds.length, to: input.to, characterId: holder?.id ?? null, cardIds: faceUp ? input.cardIds : null },
+        {
+          deckId: deck.id,
+          count: input.cardIds.length,
+          to: input.to,
+          characterId: holder?.id ?? null,
+          cardIds: faceUp ? input.cardIds : null,
+          ...(override ? { override: true } : {}),
+        },
         faceUp ? {} : { secret: { cardIds: input.cardIds }, secretFor: holder?.memberId ?? principal.memberId },
       );
       return { deck: toDeckView(deck, piles), eventSeq };

@@ -21,7 +21,7 @@ export class DecksRestController {
     @Param('deckId', new ParseIdPipe('deckId')) deckId: string,
     @Body() body: DrawCardsBody,
   ): Promise<DrawCardsDto> {
-    const { count, from, to, characterId } = body;
-    return drawCardsDto(await this.decks.drawCards(principal, { deckId, count, from, to, characterId }));
+    const { count, from, to, characterId, override } = body;
+    return drawCardsDto(await this.decks.drawCards(principal, { deckId, count, from, to, characterId, override }));
   }
 }

@@ -16,6 +16,8 @@ export class DrawCardsBody extends OmitType(DrawCardsInput, ['deckId'] as const)
   })
   override to: DrawTo = DrawTo.HAND;
   @ApiPropertyOptional({ format: 'uuid', description: 'Whose hand, when drawing to HAND.' }) override characterId?: string;
+  @ApiPropertyOptional({ description: "GM: draw from a deck a ruleset owns (the Adventure Deck, the Tenth Realm's deck) anyway; the event records it." })
+  override override?: boolean;
 }
 
 export class DrawCardsDto {

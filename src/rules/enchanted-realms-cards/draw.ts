@@ -1,6 +1,6 @@
 import type { CardDefinition } from '../cards/card.js';
 import { drawCards, type DeckPiles, type PileOutcome } from '../cards/piles.js';
-import type { Rng } from '../random/random-stream.js';
+import { type Rng, shuffle } from '../random/random-stream.js';
 import { type Attribute, BONUSES, type Bonus, bonusesOf, forceOf } from './cards.js';
 import type { StackedCharacter } from './stacking.js';
 
@@ -74,6 +74,47 @@ export function gameDrawModifiers(target: CardDefinition, relevant?: readonly Bo
   return drawBonuses
     .filter((bonus) => relevant === undefined || relevant.includes(bonus))
     .map((bonus) => ({ term: bonus, value: listed[bonus]! }));
+}
+
+/**
+ * What a verifier needs to re-derive a draw from the top of the Adventure Deck (replay.ts): the
+ * piles' counts before it, and the discard pile (face up, top first) when the draw had to shuffle
+ * it back in (`drawCards`: when the deck runs out).
+ */
+export interface DrawRecord {
+  drawPileCount: number;
+  discardPileCount: number;
+  reshuffledFrom: string[] | null;
+}
+
+/** The record of a draw of `count` cards from the top of these piles, taken before it. */
+export function drawRecord(piles: DeckPiles, count: number): DrawRecord {
+  return {
+    drawPileCount: piles.drawPile.length,
+    discardPileCount: piles.discardPile.length,
+    reshuffledFrom: count > piles.drawPile.length ? [...piles.discardPile] : null,
+  };
+}
+
+/**
+ * Re-derives a draw of `count` cards from its record: checks the record's counts agree with a
+ * draw of that size, takes a reshuffle's randomness from `rng` as `drawCards` did, and returns the
+ * cards drawn after the reshuffle — the only drawn cards a public record tells (those above were
+ * in the draw pile, whose order is secret).
+ */
+export function replayDrawRecord(record: DrawRecord, count: number, rng: Rng): { problems: string[]; drawnAfterReshuffle: string[] } {
+  const problems: string[] = [];
+  const available = record.drawPileCount + record.discardPileCount;
+  if (count > available) problems.push(`${count} cards were drawn, but only ${available} were in the draw and discard piles`);
+  if ((count > record.drawPileCount) !== (record.reshuffledFrom !== null)) {
+    problems.push(`drawing ${count} from a draw pile of ${record.drawPileCount} ${count > record.drawPileCount ? 'shuffles the discard pile back, but reshuffledFrom is null' : 'needs no reshuffle, but reshuffledFrom is set'}`);
+  }
+  if (record.reshuffledFrom === null) return { problems, drawnAfterReshuffle: [] };
+  if (record.reshuffledFrom.length !== record.discardPileCount) {
+    problems.push(`reshuffledFrom holds ${record.reshuffledFrom.length} cards, but the discard pile held ${record.discardPileCount}`);
+  }
+  const reshuffled = shuffle(record.reshuffledFrom, rng);
+  return { problems, drawnAfterReshuffle: reshuffled.slice(0, Math.max(0, count - record.drawPileCount)) };
 }
 
 /**

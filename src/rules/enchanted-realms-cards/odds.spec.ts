@@ -45,6 +45,9 @@ function table(layout: Layout): EnchantedRealmsTable {
       Object.entries(seats).map(([id, seat]) => [id, { memberId: seat.memberId, sheet: { heroCardId: seat.cards[0], creatureCardId: seat.cards[1], health: seat.health ?? 10 } }]),
     ),
     offers: [],
+    calls: [],
+    overcome: [],
+    nextEventSeq: 1,
   };
 }
 

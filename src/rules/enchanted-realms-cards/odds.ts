@@ -171,8 +171,8 @@ export function enchantedRealmsDrawOdds(view: EnchantedRealmsOddsView, input: Dr
     const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
     counterModifiers = drawModifiers(stacked(opponentId), drawRequest(opposingAction, input.opposingAttribute ?? input.attribute));
   } else if (targetCard) {
-    const opposing = input.opposingAction && drawRequest(input.opposingAction, input.opposingAttribute ?? input.attribute);
-    counterModifiers = gameDrawModifiers(targetCard, opposing && relevantBonuses(opposing));
+    const opposing = drawRequest(input.opposingAction ?? OPPOSING_ACTION[input.action], input.opposingAttribute ?? input.attribute);
+    counterModifiers = gameDrawModifiers(targetCard, relevantBonuses(opposing));
   }
   const modifier = modifierTotal(modifiers);
   const counterModifier = counterModifiers && modifierTotal(counterModifiers);

@@ -1,4 +1,5 @@
 import { drawCards, type DeckPiles, moveCards, returnDiscards } from '../cards/piles.js';
+import { type DrawRecord, drawRecord } from './draw.js';
 import type { Rng } from '../random/random-stream.js';
 import { refuse, type RuleOutcome } from './outcome.js';
 import { isTableHolder } from './rewards.js';
@@ -78,7 +79,7 @@ export function reconcileHands(
   piles: DeckPiles,
   request: ReconcileRequest,
   rng: Rng,
-): RuleOutcome<ReconcileRefusal, { drawn: Record<string, string[]>; returned: Record<string, string[]> }> {
+): RuleOutcome<ReconcileRefusal, { drawn: Record<string, string[]>; returned: Record<string, string[]>; records: Record<string, DrawRecord> }> {
   const plan = planReconcile(piles, request);
   if (!plan.ok) return plan;
   const { returned, needed } = plan;
@@ -93,16 +94,19 @@ export function reconcileHands(
     next = moved.piles;
   }
   const drawn: Record<string, string[]> = {};
+  // What a verifier needs to re-derive each hand's draw (replay.ts).
+  const records: Record<string, DrawRecord> = {};
   for (const player of request.players) {
     const missing = HAND_SIZE - (next.hands[player] ?? []).length;
     drawn[player] = [];
     if (missing <= 0) continue;
+    records[player] = drawRecord(next, missing);
     const outcome = drawCards(next, { count: missing, from: 'TOP', to: { kind: 'HAND', holderId: player } }, rng);
     if (!outcome.ok) throw new Error(`a checked draw was refused: ${outcome.violation.message}`);
     next = outcome.piles;
     drawn[player] = outcome.drawn;
   }
-  return { ok: true, piles: next, drawn, returned };
+  return { ok: true, piles: next, drawn, returned, records };
 }
 
 /**
@@ -114,7 +118,7 @@ export function endScene(
   piles: DeckPiles,
   request: ReconcileRequest,
   rng: Rng,
-): RuleOutcome<ReconcileRefusal, { drawn: Record<string, string[]>; returned: Record<string, string[]> }> {
+): RuleOutcome<ReconcileRefusal, { drawn: Record<string, string[]>; returned: Record<string, string[]>; records: Record<string, DrawRecord> }> {
   // Checked before the shuffle, so that a refused end of scene uses no randomness.
   const plan = planReconcile(piles, request);
   if (!plan.ok) return plan;

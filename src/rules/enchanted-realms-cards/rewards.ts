@@ -16,9 +16,20 @@ export function tableHolder(characterId: string): string {
   return `${TABLE_HOLDER_PREFIX}${characterId}`;
 }
 
-/** Whether a holder id is a character's table cards rather than a player's hand. */
+const ASIDE_HOLDER_PREFIX = 'aside:';
+
+/**
+ * The pile holder of a character's rewards set aside until its quest completes
+ * (enchanted-realms-cards.md, Rewards: "cards may be set aside and awarded when the quest
+ * completes"): out of the hand, not yet on the character.
+ */
+export function asideHolder(characterId: string): string {
+  return `${ASIDE_HOLDER_PREFIX}${characterId}`;
+}
+
+/** Whether a holder id is a character's table cards (or its rewards set aside, logged when awarded) rather than a player's hand. */
 export function isTableHolder(holderId: string): boolean {
-  return holderId.startsWith(TABLE_HOLDER_PREFIX);
+  return holderId.startsWith(TABLE_HOLDER_PREFIX) || holderId.startsWith(ASIDE_HOLDER_PREFIX);
 }
 
 /**
@@ -44,6 +55,8 @@ export interface AwardRequest {
   challengeForce: number;
   /** Whether the card is an item the character found during this encounter. */
   acquiredDuringEncounter?: boolean;
+  /** Set the card aside (`asideHolder`) until the quest completes, instead of onto the character. */
+  setAside?: boolean;
 }
 
 /**
@@ -75,5 +88,6 @@ export function awardCard(
   if (!exempt && force > challengeForce) {
     return refuse('FORCE_TOO_HIGH', `a Force ${force} card cannot reward a Force ${challengeForce} challenge`);
   }
-  return { ok: true, piles: moveCheckedCards(piles, [cardId], tableHolder(characterId)), cardId };
+  const to = request.setAside ? asideHolder(characterId) : tableHolder(characterId);
+  return { ok: true, piles: moveCheckedCards(piles, [cardId], to), cardId };
 }

@@ -24,9 +24,10 @@ describe('stackCharacter', () => {
     ['two Daggers: WEAPON +1 → +2', ['item-dagger-1', 'item-dagger-2'], { WEAPON: 2 }],
     ['Erik with a Long Sword (seed 000)', ['hero-erik-1', 'item-long-sword-1'], { STR: 2, COMBAT: 3, WEAPON: 4 }],
     ['an Orc in Scale Mail (seed 000)', ['creature-orc-1', 'item-scale-mail-1'], { STR: 3, AGL: 2, ARMOR: 3, HEALTH: 10, maxHealth: 10 }],
-    ['different cards: the highest attribute, abilities added up', ['hero-fighter-1', 'hero-erik-1', 'creature-human-1'],
-      { STR: 4, AGL: 2, PRE: 1, COMBAT: 5, HEALTH: 10, maxHealth: 10 }],
-    ['different weapons add up', ['item-long-sword-1', 'item-dagger-1'], { WEAPON: 5 }],
+    // 2008 rules, Stacking cards: different cards, the highest of each attribute.
+    ['different cards: the highest of each bonus', ['hero-fighter-1', 'hero-erik-1', 'creature-human-1'],
+      { STR: 4, AGL: 2, PRE: 1, COMBAT: 3, HEALTH: 10, maxHealth: 10 }],
+    ['different weapons: the higher', ['item-long-sword-1', 'item-dagger-1'], { WEAPON: 4 }],
     ['two copies next to a different card', ['hero-fighter-1', 'creature-dwarf-1', 'hero-fighter-2'],
       { STR: 5, AGL: 3, PRE: 2, COMBAT: 4, ARMOR: 1, HEALTH: 12, maxHealth: 12 }],
     ['a copy\'s +1 against a different card\'s higher score', ['hero-fighter-1', 'hero-fighter-2', 'enhancement-giant-strength-1'],
@@ -34,19 +35,19 @@ describe('stackCharacter', () => {
     ['a Rope, which lists no bonuses: its Force as SPECIAL', ['item-rope-1'], { SPECIAL: 1 }],
     ['two Ropes', ['item-rope-1', 'item-rope-2'], { SPECIAL: 2 }],
     ['a Lucky Charm, an ENHANCEMENT without bonuses: its Force as ENHANCE', ['enhancement-lucky-charm-1'], { ENHANCE: 3 }],
-    ['a Lantern with Lockpicks: SPECIAL 2 + 2', ['item-lantern-1', 'item-lockpicks-1'], { SPECIAL: 4 }],
+    ['a Lantern with Lockpicks: the higher SPECIAL', ['item-lantern-1', 'item-lockpicks-1'], { SPECIAL: 2 }],
     ['the higher of two HEALTH totals', ['creature-human-1', 'creature-troll-1'], { STR: 6, AGL: 1, PRE: 1, HEALTH: 18, maxHealth: 18 }],
     ['two copies of a HEALTH total: +1', ['creature-goblins-1', 'creature-goblins-2'], { STR: 2, AGL: 3, HEALTH: 7, maxHealth: 7 }],
   ])('%s', (_, ids, expected) => {
     expect(stackCharacter(ids.map(card))).toEqual({ ...NOTHING, ...expected });
   });
 
-  it('keeps the highest of negative scores, and adds up negative abilities', () => {
+  it('keeps the highest of different cards\' bonuses, negative ones too', () => {
     const cursed = (code: string, bonuses: Partial<Record<Bonus, number>>): CardDefinition => ({
       id: code, code, type: 'ITEM', attributes: { force: 1, ...bonuses },
     });
     expect(stackCharacter([cursed('A', { STR: -2, WEAPON: -1 }), cursed('B', { STR: -1, WEAPON: 2 })]))
-      .toEqual({ ...NOTHING, STR: -1, WEAPON: 1 });
+      .toEqual({ ...NOTHING, STR: -1, WEAPON: 2 });
   });
 
   it('counts copies by code, reading the first copy\'s values', () => {

@@ -57,10 +57,9 @@ function stackCopies(card: CardDefinition, copies: number): Partial<Record<Bonus
  * - copies of the *same* card — the same `code`, under different ids; the first copy's printed
  *   values count — raise each score the card lists by 1 per extra copy, and multiply its
  *   special-ability bonuses (two Fighters: STR 4 → 5, COMBAT +2 → +4; two Daggers: WEAPON +1 → +2);
- * - across *different* cards each score is the highest any of them lists; special abilities
- *   "carry forward". **Decision**: carrying forward means no card's ability is lost, so
- *   special-ability bonuses of different cards add up (a Long Sword's WEAPON +4 and a Dagger's
- *   WEAPON +1 make WEAPON +5), where a score keeps only the highest;
+ * - across *different* cards each bonus is the highest any of them gives ("for each attribute take
+ *   the highest value"); a special ability carries forward to the character, so a Long Sword's
+ *   WEAPON +4 next to a Dagger's +1 is WEAPON +4, and a bonus only one card lists is kept;
  * - a card that lists no bonuses gives its Force Number as one (see `forceBonusOf`).
  *
  * `maxHealth` is the stacked HEALTH, or `DEFAULT_HEALTH` when no card gives one.
@@ -73,14 +72,12 @@ export function stackCharacter(cards: readonly CardDefinition[]): StackedCharact
     else group.copies += 1;
   }
 
-  const scores: Partial<Record<Bonus, number>> = {};
-  const stacked = Object.fromEntries(BONUSES.map((bonus) => [bonus, 0])) as Record<Bonus, number>;
+  const highest: Partial<Record<Bonus, number>> = {};
   for (const { card, copies } of copiesByCode.values()) {
     for (const [bonus, value] of Object.entries(stackCopies(card, copies)) as Array<[Bonus, number]>) {
-      if (SCORE_SET.has(bonus)) scores[bonus] = Math.max(scores[bonus] ?? value, value);
-      else stacked[bonus] += value;
+      highest[bonus] = Math.max(highest[bonus] ?? value, value);
     }
   }
-  Object.assign(stacked, scores);
-  return { ...stacked, maxHealth: scores.HEALTH ?? DEFAULT_HEALTH };
+  const stacked = Object.fromEntries(BONUSES.map((bonus) => [bonus, highest[bonus] ?? 0])) as Record<Bonus, number>;
+  return { ...stacked, maxHealth: highest.HEALTH ?? DEFAULT_HEALTH };
 }

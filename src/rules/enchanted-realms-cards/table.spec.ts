@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { assertConserved, returnDiscards } from '../cards/piles.js';
 import { RandomStream } from '../random/random-stream.js';
+import { forceOf } from './cards.js';
 import { HAND_SIZE } from './reconcile.js';
 import { tableHolder } from './rewards.js';
 import { ENCHANTED_REALMS_STARTER as deck } from './starter-deck.js';
 import {
+  answerCall,
   awardReward,
   barter,
+  callDraw,
+  completeQuest,
   countCreatures,
   createAdventurer,
   dealLeadHand,
@@ -47,6 +51,9 @@ function table(top: string[], seats: Record<string, Seat>, hands: Record<string,
       ]),
     ),
     offers: [],
+    calls: [],
+    overcome: [],
+    nextEventSeq: 1,
   };
 }
 
@@ -126,10 +133,14 @@ describe('the Draw at the table', () => {
     expect(outcome.result.counterDraw!.modifiers.reduce((sum, { value }) => sum + value, 0)).toBe(5);
   });
 
-  it('a game Draw against a card with bonuses adds only those the opposing action uses, when one is given', () => {
-    // The Castle lists ARMOR 3 and SPECIAL 2.
-    const all = played(makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()));
-    expect(all.result.counterDraw!.modifiers).toEqual([{ term: 'ARMOR', value: 3 }, { term: 'SPECIAL', value: 2 }]);
+  it('a game Draw against a card with bonuses adds only the relevant ones: those of the answering formula, or the one the Lead Player names', () => {
+    // The Castle lists ARMOR 3 and SPECIAL 2: against an ATTACK it defends, so ARMOR counts and SPECIAL does not.
+    const attacked = played(makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()));
+    expect(attacked.result.counterDraw).toMatchObject({ action: 'DEFEND', modifiers: [{ term: 'ARMOR', value: 3 }] });
+    const climbed = played(
+      makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ACTION_WITHOUT_CARD', attribute: 'AGL', opponent: { forTheGameCardId: 'world-castle-1' } }, rng()),
+    );
+    expect(climbed.result.counterDraw).toMatchObject({ action: 'ACTION_WITHOUT_CARD', modifiers: [{ term: 'SPECIAL', value: 2 }] });
     const defending = played(
       makeDraw(table([FORCE[5], FORCE[5]], { erik: ERIK }), { actorId: 'erik', action: 'ATTACK', opponent: { forTheGameCardId: 'world-castle-1' }, opposingAction: 'DEFEND' }, rng()),
     );
@@ -201,17 +212,102 @@ describe('characters', () => {
 });
 
 describe('rewards', () => {
+  /** A challenge of Force 3 that Erik overcame, its Draw's event being #7. */
+  const overcome = (table: EnchantedRealmsTable): EnchantedRealmsTable => ({ ...table, overcome: [{ seq: 7, force: 3, characterIds: ['erik'], rewarded: [] }] });
+
   it('move an ITEM of Force at most the challenge\'s onto the character; Health never rises above the new maximum', () => {
-    const before = table([], { erik: { ...ERIK, health: 7 } }, { erik: ['item-bow-1', 'item-war-axe-1'] });
-    const outcome = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeForce: 3, acquiredDuringEncounter: false }, rng()));
+    const before = overcome(table([], { erik: { ...ERIK, health: 7 } }, { erik: ['item-bow-1', 'item-war-axe-1'] }));
+    const outcome = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng()));
     expect(outcome.state.piles.hands[tableHolder('erik')]).toContain('item-bow-1');
     expect(outcome.state.characters.erik.sheet!.health).toBe(7);
-    expect(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: false }, rng())).toEqual({
+    expect(outcome.state.overcome).toEqual([]);
+    expect(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng())).toEqual({
       ok: false,
       violation: { reason: 'FORCE_TOO_HIGH', message: 'a Force 5 card cannot reward a Force 3 challenge' },
     });
-    expect(played(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeForce: 3, acquiredDuringEncounter: true }, rng())).events[0].payload)
-      .toMatchObject({ cardId: 'item-war-axe-1', force: 5, acquiredDuringEncounter: true });
+    expect(played(awardReward(before, { characterId: 'erik', cardId: 'item-war-axe-1', challengeSeq: 7, acquiredDuringEncounter: true }, rng())).events[0].payload)
+      .toMatchObject({ cardId: 'item-war-axe-1', force: 5, challengeSeq: 7, challengeForce: 3, acquiredDuringEncounter: true });
+  });
+
+  it.each([
+    ['a challenge nobody overcame', 8, 'erik', 'NOT_OVERCOME'],
+    ['a challenge another character overcame', 7, 'mira', 'NOT_INVOLVED'],
+  ])('are refused for %s', (_name, challengeSeq, characterId, reason) => {
+    const before = overcome(table([], { erik: ERIK, mira: { cards: ['hero-wizard-1', 'creature-elf-1'], memberId: 'bo' } }, { erik: ['item-bow-1'], mira: ['item-rope-1'] }));
+    const cardId = characterId === 'erik' ? 'item-bow-1' : 'item-rope-1';
+    expect(awardReward(before, { characterId, cardId, challengeSeq, acquiredDuringEncounter: false }, rng())).toMatchObject({ ok: false, violation: { reason } });
+  });
+
+  it('may be set aside, and go onto the character when its quest completes', () => {
+    const before = overcome(table([], { erik: ERIK }, { erik: ['item-bow-1'] }));
+    const aside = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeSeq: 7, acquiredDuringEncounter: false, setAside: true }, rng()));
+    expect(aside.state.piles.hands['aside:erik']).toEqual(['item-bow-1']);
+    expect(aside.state.piles.hands[tableHolder('erik')]).not.toContain('item-bow-1');
+    const done = played(completeQuest(aside.state, { characterId: 'erik' }, rng()));
+    expect(done.state.piles.hands[tableHolder('erik')]).toEqual([...ERIK.cards, 'item-bow-1']);
+    expect(done.state.piles.hands['aside:erik']).toBeUndefined();
+    expect(assertConserved(done.state.piles, deck)).toBe(true);
+    expect(completeQuest(done.state, { characterId: 'erik' }, rng())).toMatchObject({ ok: false, violation: { reason: 'NOTHING_SET_ASIDE' } });
+  });
+
+  it('give one reward per character per challenge', () => {
+    const before = { ...table([], { erik: ERIK }, { erik: ['item-bow-1', 'item-rope-1'] }), overcome: [{ seq: 7, force: 3, characterIds: ['erik', 'mira'], rewarded: [] }] };
+    const first = played(awardReward(before, { characterId: 'erik', cardId: 'item-bow-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng()));
+    expect(first.state.overcome).toEqual([{ seq: 7, force: 3, characterIds: ['erik', 'mira'], rewarded: ['erik'] }]);
+    expect(awardReward(first.state, { characterId: 'erik', cardId: 'item-rope-1', challengeSeq: 7, acquiredDuringEncounter: false }, rng())).toMatchObject({
+      ok: false,
+      violation: { reason: 'ALREADY_REWARDED' },
+    });
+  });
+});
+
+describe('what a Draw overcomes, and the Draws the Lead Player calls for', () => {
+  const seats = { erik: ERIK, orc: { ...ORC, health: 1 } };
+
+  it.each<[string, Partial<DrawInput>, object | null]>([
+    ['a Challenge Number met: its Force is the number', { challengeNumber: 3 }, { force: 3, from: 'CHALLENGE_NUMBER', cardId: null }],
+    ['a Challenge Number met, of a Force the Lead Player gave', { challengeNumber: 3, challengeForce: 6 }, { force: 6, from: 'CHALLENGE_FORCE', cardId: null }],
+    ['a Challenge Number missed: nothing', { challengeNumber: 99 }, null],
+    ['the game beaten: the target card\'s Force', { opponent: { forTheGameCardId: 'world-crevice-1' } }, { force: 2, from: 'TARGET_CARD', cardId: 'world-crevice-1' }],
+    ['a character defeated: its CREATURE card\'s Force', { opponent: { characterId: 'orc' } }, { force: forceOf(deck.find((card) => card.id === 'creature-orc-2')!), from: 'CREATURE_CARD', cardId: 'creature-orc-2' }],
+  ])('%s', (_name, input, expected) => {
+    const before = { ...table([FORCE[7], FORCE[3]], seats), nextEventSeq: 12 };
+    const outcome = played(makeDraw(before, { actorId: 'erik', action: 'ATTACK', ...input } as DrawInput, rng()));
+    expect(outcome.result.overcome).toEqual(expected);
+    expect(outcome.state.overcome).toEqual(expected === null ? [] : [{ seq: 12, force: (expected as { force: number }).force, characterIds: ['erik'], rewarded: [] }]);
+  });
+
+  it('refuse a defence that does not answer the action', () => {
+    const outcome = makeDraw(table([FORCE[5], FORCE[5]], seats), { actorId: 'erik', action: 'ATTACK', opponent: { characterId: 'orc' }, opposingAction: 'SPELL' }, rng());
+    expect(outcome).toMatchObject({ ok: false, violation: { reason: 'NOT_AN_ANSWER', message: 'ATTACK is answered by DEFEND, not SPELL' } });
+  });
+
+  it('are made by the character on the call\'s terms, once', () => {
+    const before = { ...table([FORCE[5]], seats), nextEventSeq: 4 };
+    const called = played(callDraw(before, { actorId: 'erik', action: 'ACTION_WITHOUT_CARD', attribute: 'STR', challengeNumber: 8 }, rng()));
+    expect(called.state.calls).toEqual([called.result.call]);
+    expect(called.result.call).toMatchObject({ seq: 4, actorId: 'erik', challengeNumber: 8 });
+    const answered = played(answerCall({ ...called.state, nextEventSeq: 5 }, { actorId: 'erik', callSeq: 4 }, rng()));
+    expect(answered.result).toMatchObject({ callSeq: 4, challengeNumber: 8, draw: { action: 'ACTION_WITHOUT_CARD', attribute: 'STR' } });
+    expect(answered.events[0].payload).toMatchObject({ callSeq: 4 });
+    expect(answered.state.calls).toEqual([]);
+    expect(answerCall(answered.state, { actorId: 'erik', callSeq: 4 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_CALL' } });
+    expect(answerCall(called.state, { actorId: 'orc', callSeq: 4 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_CALL' } });
+  });
+});
+
+describe('RECONCILE with the end of the scene', () => {
+  it('shuffles the scene\'s discard pile and table back first, in the same move; characters keep their cards', () => {
+    const before = table([], { erik: ERIK });
+    const drawn = played(makeDraw(before, { actorId: 'erik', action: 'ATTACK', challengeNumber: 1 }, rng()));
+    expect(drawn.state.piles.discardPile).toHaveLength(1);
+    const ended = played(reconcile(drawn.state, { endScene: true }, rng()));
+    expect(ended.result.sceneEnded).toBe(true);
+    expect(ended.state.piles.discardPile).toEqual([]);
+    expect(ended.state.piles.hands.erik).toHaveLength(HAND_SIZE);
+    expect(ended.state.piles.hands[tableHolder('erik')]).toEqual(ERIK.cards);
+    expect(assertConserved(ended.state.piles, deck)).toBe(true);
+    expect(played(reconcile(drawn.state, {}, rng())).state.piles.discardPile).toHaveLength(1);
   });
 });
 
@@ -322,7 +418,7 @@ describe('the 100 cards at the table', () => {
               outcome = countCreatures(current, { creatureCardId: 'creature-goblins-1', draws: step.draws }, stream);
               break;
             case 'award':
-              outcome = awardReward(current, { characterId: step.actor, cardId: heldBy(step.actor, step.card), challengeForce: step.force, acquiredDuringEncounter: step.acquired }, stream);
+              outcome = awardReward(current, { characterId: step.actor, cardId: heldBy(step.actor, step.card), challengeSeq: current.overcome[step.force % 2]?.seq ?? 999, acquiredDuringEncounter: step.acquired }, stream);
               break;
             case 'barter': {
               const to = step.lead ? null : other(step.actor);
@@ -346,7 +442,7 @@ describe('the 100 cards at the table', () => {
               break;
           }
           expect(current).toEqual(before);
-          if (outcome.ok) current = outcome.state;
+          if (outcome.ok) current = { ...outcome.state, nextEventSeq: current.nextEventSeq + Math.max(1, outcome.events.length) };
           expect(assertConserved(current.piles, deck)).toBe(true);
         }
         // The HERO and CREATURE cards never leave their characters.

@@ -23,9 +23,12 @@ import {
   resolveChallenge,
   resolveContest,
   revealDraw,
+  type DrawRecord,
+  drawRecord,
 } from './draw.js';
-import { HAND_SIZE, reconcileHands } from './reconcile.js';
-import { awardCard, characterCards, tableHolder } from './rewards.js';
+import { endScene, HAND_SIZE, reconcileHands } from './reconcile.js';
+import { asideHolder, awardCard, characterCards, tableHolder } from './rewards.js';
+import { moveCheckedCards } from './outcome.js';
 import { stackCharacter, type StackedCharacter } from './stacking.js';
 
 /**
@@ -58,6 +61,41 @@ export interface BarterOffer {
   acceptedBy: string[];
 }
 
+/**
+ * A Draw the Lead Player called for (enchanted-realms-cards.md, The Draw, step 3: the Challenge
+ * Number is set by the Lead Player; a Draw with no direct opponent is the Lead Player's "for the
+ * game"): the character's player then makes it, on these terms and no others.
+ */
+export interface CalledDraw {
+  /** The seq of the event that called it: what the player's Draw names. */
+  seq: number;
+  actorId: string;
+  action: DrawAction;
+  attribute: Attribute | null;
+  /** Exactly one of a Challenge Number and a target card the game draws against. */
+  challengeNumber: number | null;
+  forTheGameCardId: string | null;
+  /** The formula of the game's Draw against the target card: its relevant bonuses. */
+  opposingAction: DrawAction | null;
+  opposingAttribute: Attribute | null;
+  /** The Force a reward for meeting a Challenge Number may reach; the Challenge Number when null. */
+  challengeForce: number | null;
+}
+
+/**
+ * A creature or challenge the server saw overcome (enchanted-realms-cards.md, Rewards): the seq of
+ * the Draw's event, the Force its rewards may reach, who may take one, and who has.
+ */
+export interface OvercomeChallenge {
+  seq: number;
+  force: number;
+  characterIds: string[];
+  rewarded: string[];
+}
+
+/** How many overcome challenges waiting for rewards a campaign keeps: the oldest lapse first. */
+export const MAX_OVERCOME = 50;
+
 /** Everything an Enchanted Realms move may read or change. */
 export interface EnchantedRealmsTable {
   /** The Adventure Deck's cards. */
@@ -67,6 +105,12 @@ export interface EnchantedRealmsTable {
   /** By character id, in the order they were created. */
   characters: Record<string, TableCharacter>;
   offers: BarterOffer[];
+  /** The Draws the Lead Player called for and the players have not made yet, one per character. */
+  calls: CalledDraw[];
+  /** The challenges overcome whose rewards are not all given (the latest MAX_OVERCOME). */
+  overcome: OvercomeChallenge[];
+  /** The seq the move's first event gets: what its calls and challenges are named by. */
+  nextEventSeq: number;
 }
 
 export type TableViolationReason =
@@ -80,6 +124,12 @@ export type TableViolationReason =
   | 'TARGET_DEFEATED'
   | 'NOT_ENOUGH_CARDS'
   | 'ALREADY_ACCEPTED'
+  | 'NO_SUCH_CALL'
+  | 'NOT_AN_ANSWER'
+  | 'NOT_OVERCOME'
+  | 'NOT_INVOLVED'
+  | 'ALREADY_REWARDED'
+  | 'NOTHING_SET_ASIDE'
   // from the pure rules
   | 'CARD_NOT_IN_YOUR_HAND'
   | 'NOT_AWARDABLE'
@@ -118,6 +168,9 @@ const copyTable = (table: EnchantedRealmsTable): EnchantedRealmsTable => ({
   piles: copyData(table.piles),
   characters: copyData(table.characters),
   offers: copyData(table.offers),
+  calls: copyData(table.calls),
+  overcome: copyData(table.overcome),
+  nextEventSeq: table.nextEventSeq,
 });
 
 const cardOf = (table: EnchantedRealmsTable, id: string): CardDefinition | undefined => table.deck.find((card) => card.id === id);
@@ -229,6 +282,8 @@ export interface DrawInput {
   opposingAction?: DrawAction;
   opposingAttribute?: Attribute;
   challengeNumber?: number;
+  /** With a Challenge Number: the Force a reward for meeting it may reach (the Challenge Number when left out). */
+  challengeForce?: number;
 }
 
 /** One side's Draw. */
@@ -261,7 +316,19 @@ export interface DrawResult {
   /** Whether the opposing character fell to 0 Health with this Draw. */
   defeated: boolean;
   reshuffled: boolean;
+  /**
+   * What was overcome, when the Draw overcame a creature or a challenge: the Force a reward for it
+   * may reach (enchanted-realms-cards.md, Rewards), and where that Force comes from. Null otherwise.
+   */
+  overcome: { force: number; from: OvercomeSource; cardId: string | null } | null;
 }
+
+/**
+ * Where an overcome challenge's Force comes from: the Challenge Number (or the Force the Lead
+ * Player gave it), the target card drawn against for the game, or the defeated character's
+ * CREATURE card.
+ */
+export type OvercomeSource = 'CHALLENGE_NUMBER' | 'CHALLENGE_FORCE' | 'TARGET_CARD' | 'CREATURE_CARD';
 
 /**
  * The action an opponent's Counter Draw makes when the caller does not say. **Decision**: an attack
@@ -275,6 +342,21 @@ export const OPPOSING_ACTION: Readonly<Record<DrawAction, DrawAction>> = {
   DEFEND_SPELL: 'SPELL',
   ACTION_WITH_CARD: 'ACTION_WITH_CARD',
   ACTION_WITHOUT_CARD: 'ACTION_WITHOUT_CARD',
+};
+
+/**
+ * The actions a Counter Draw may answer an action with: the defender's own choice among these
+ * (enchanted-realms-cards.md, The Draw: "the opposing side draws the same way"). **Decision**: an
+ * attack is met by a defence and a spell by a defence from spells (and back); an action with or
+ * without a card by an action with or without a card, on the attribute the defender chooses.
+ */
+export const LEGAL_ANSWERS: Readonly<Record<DrawAction, readonly DrawAction[]>> = {
+  ATTACK: ['DEFEND'],
+  DEFEND: ['ATTACK'],
+  SPELL: ['DEFEND_SPELL'],
+  DEFEND_SPELL: ['SPELL'],
+  ACTION_WITH_CARD: ['ACTION_WITH_CARD', 'ACTION_WITHOUT_CARD'],
+  ACTION_WITHOUT_CARD: ['ACTION_WITHOUT_CARD', 'ACTION_WITH_CARD'],
 };
 
 /** The request of a Draw: the formula of its action, with the attribute it tests. */
@@ -296,14 +378,20 @@ function relevantBonuses(request: DrawRequest): Bonus[] {
  * Deck face up (it goes to the scene's discard pile) and adds the modifiers of its action, then
  * the score is compared
  * - with the Counter Draw of an opposing character (higher wins, a tie goes to the initiator; a
- *   successful ATTACK deals the difference as damage to the opponent's Health);
- * - with the Lead Player's Draw "for the game" against a target card, adding the card's bonuses
- *   (only those the `opposingAction` formula uses, when one is given), or its Force Number when it
- *   lists none;
+ *   successful ATTACK deals the difference as damage to the opponent's Health); the defender
+ *   draws with the formula that answers the action (`OPPOSING_ACTION`), or with its own choice of
+ *   one of `LEGAL_ANSWERS`;
+ * - with the Lead Player's Draw "for the game" against a target card, adding "any relevant
+ *   bonuses" of the card — those of the formula that answers the action (`OPPOSING_ACTION`, or
+ *   the Lead Player's `opposingAction`) — or its Force Number when it lists none;
  * - or with a Challenge Number, met by a score at least as high.
+ * A success against a Challenge Number or the game, and a Counter Draw that defeats the opposing
+ * character, overcome a challenge (Rewards): it is kept under the Draw's event seq, with its
+ * Force, until its rewards are given (**Decision**: a campaign keeps its latest `MAX_OVERCOME`).
  * **Decisions**: only ATTACK deals damage (the rules speak of attacks; what a spell does is the
  * Lead Player's call); Health stops at 0, and a character at 0 is defeated: it can no longer draw
- * nor be the target of a Draw. The initiator always draws first.
+ * nor be the target of a Draw. The initiator always draws first. A defeated character's Force, for
+ * its rewards, is its CREATURE card's (its people's).
  */
 export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) => {
   const actor = adventurer(table, input.actorId);
@@ -317,15 +405,21 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     const opponent = adventurer(table, opponentId);
     if (!opponent.ok) return opponent;
     if (opponent.sheet.health <= 0) return refuse('TARGET_DEFEATED', 'the opposing character is already defeated (0 Health)');
+    if (input.opposingAction !== undefined && !LEGAL_ANSWERS[input.action].includes(input.opposingAction)) {
+      return refuse('NOT_AN_ANSWER', `${input.action} is answered by ${LEGAL_ANSWERS[input.action].join(' or ')}, not ${input.opposingAction}`);
+    }
   }
   const targetCard = targetCardId === null ? undefined : cardOf(table, targetCardId);
   if (targetCardId !== null && !targetCard) return refuse('UNKNOWN_CARD', `there is no card '${targetCardId}' in the Adventure Deck`);
 
   const next = copyTable(table);
   let reshuffled = false;
+  const reveals: DrawRecord[] = [];
   const reveal = (): { ok: true; cardId: string } | { ok: false; violation: TableViolation } => {
+    const record = drawRecord(next.piles, 1);
     const outcome = revealDraw(next.piles, rng);
     if (!outcome.ok) return refuse('NOT_ENOUGH_CARDS', `the Adventure Deck has no card left to draw: ${outcome.violation.message}`);
+    reveals.push(record);
     next.piles = outcome.piles;
     reshuffled ||= outcome.reshuffled;
     return { ok: true, cardId: outcome.cardId };
@@ -339,6 +433,14 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
   ): DrawSide => {
     const card = cardOf(next, cardId)!;
     return { ...who, action, attribute, cardId, force: forceOf(card), modifiers, adjusted: adjustedScore(card, modifiers) };
+  };
+  const finish = (result: DrawResult): TableOutcome<DrawResult> => {
+    if (result.overcome !== null) {
+      next.overcome.push({ seq: table.nextEventSeq, force: result.overcome.force, characterIds: [input.actorId], rewarded: [] });
+      // Kept until rewarded; a campaign remembers its latest challenges only.
+      next.overcome = next.overcome.slice(-MAX_OVERCOME);
+    }
+    return { ok: true, state: next, events: [drawEvent(input, result, reveals)], result };
   };
 
   // The Draw, step 1 and 2: the initiator's card and modifiers (stacked before anything moves).
@@ -357,7 +459,8 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
   // Step 3: a Challenge Number, or a Counter Draw.
   if (input.challengeNumber !== undefined) {
     const challenge = resolveChallenge(draw.adjusted, input.challengeNumber);
-    const result: DrawResult = {
+    const given = input.challengeForce !== undefined;
+    return finish({
       draw,
       counterDraw: null,
       challengeNumber: input.challengeNumber,
@@ -368,8 +471,10 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
       targetHealth: null,
       defeated: false,
       reshuffled,
-    };
-    return { ok: true, state: next, events: [drawEvent(input, result)], result };
+      overcome: challenge.success
+        ? { force: given ? input.challengeForce! : input.challengeNumber, from: given ? 'CHALLENGE_FORCE' : 'CHALLENGE_NUMBER', cardId: null }
+        : null,
+    });
   }
 
   let counterDraw: DrawSide;
@@ -387,14 +492,16 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
       modifiers,
     );
   } else {
-    const opposing = input.opposingAction && drawRequest(input.opposingAction, input.opposingAttribute ?? input.attribute);
-    const modifiers = gameDrawModifiers(targetCard!, opposing && relevantBonuses(opposing));
+    // "Adding any relevant bonuses": those of the formula that answers the action.
+    const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
+    const opposing = drawRequest(opposingAction, input.opposingAttribute ?? input.attribute);
+    const modifiers = gameDrawModifiers(targetCard!, relevantBonuses(opposing));
     const counter = reveal();
     if (!counter.ok) return counter;
     counterDraw = side(
       { characterId: null, forTheGameCardId: targetCardId },
-      input.opposingAction ?? null,
-      opposing && 'attribute' in opposing ? opposing.attribute : null,
+      opposingAction,
+      'attribute' in opposing ? opposing.attribute : null,
       counter.cardId,
       modifiers,
     );
@@ -404,13 +511,17 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
   const success = contest.winner === 'INITIATOR';
   let targetHealth: number | null = null;
   let defeated = false;
+  let overcome: DrawResult['overcome'] = null;
   if (opponentId !== null) {
     const sheet = next.characters[opponentId].sheet!;
     sheet.health = Math.max(0, sheet.health - contest.damage);
     targetHealth = sheet.health;
     defeated = contest.damage > 0 && sheet.health === 0;
+    if (defeated) overcome = { force: forceOf(cardOf(table, sheet.creatureCardId)!), from: 'CREATURE_CARD', cardId: sheet.creatureCardId };
+  } else if (success) {
+    overcome = { force: forceOf(targetCard!), from: 'TARGET_CARD', cardId: targetCardId };
   }
-  const result: DrawResult = {
+  return finish({
     draw,
     counterDraw,
     challengeNumber: null,
@@ -421,11 +532,17 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     targetHealth,
     defeated,
     reshuffled,
-  };
-  return { ok: true, state: next, events: [drawEvent(input, result)], result };
+    overcome,
+  });
 };
 
-function drawEvent(input: DrawInput, result: DrawResult): TableEvent {
+/**
+ * The Draw's event: what it drew and derived, with what a verifier needs to re-derive it
+ * (replay.ts): each reveal's pile counts (and the discard pile it shuffled back, face up already),
+ * and the opposing character's Health before the Draw.
+ */
+function drawEvent(input: DrawInput, result: DrawResult, reveals: DrawRecord[]): TableEvent {
+  const targetHealthBefore = result.targetHealth === null ? null : result.targetHealth + result.damage;
   return {
     type: 'enchanted-realms.draw',
     payload: {
@@ -433,9 +550,87 @@ function drawEvent(input: DrawInput, result: DrawResult): TableEvent {
       action: input.action,
       opponent: input.opponent ?? null,
       ...result,
+      targetHealthBefore,
+      reveals,
     },
   };
 }
+
+export interface CallDrawInput {
+  actorId: string;
+  action: DrawAction;
+  attribute?: Attribute;
+  challengeNumber?: number;
+  forTheGameCardId?: string;
+  opposingAction?: DrawAction;
+  opposingAttribute?: Attribute;
+  challengeForce?: number;
+}
+
+/**
+ * The Lead Player calls for a Draw (enchanted-realms-cards.md, The Draw, step 3: "a Challenge
+ * Number set by the Lead Player"; "the Lead Player draws for the game"): the character, its
+ * action, and a Challenge Number or the target card the game draws against. The character's
+ * player then makes the Draw (`answerCall`) on these terms. **Decision**: one call waits per
+ * character; a new call replaces the one before.
+ */
+export const callDraw: TableRule<CallDrawInput, { call: CalledDraw }> = (table, input) => {
+  const actor = adventurer(table, input.actorId);
+  if (!actor.ok) return actor;
+  if (actor.sheet.health <= 0) return refuse('CHARACTER_DEFEATED', 'that character is defeated (0 Health) and cannot act');
+  if ((input.challengeNumber === undefined) === (input.forTheGameCardId === undefined)) {
+    return refuse('NO_SUCH_CALL', 'a call names either a Challenge Number or a target card to draw against for the game');
+  }
+  if (input.forTheGameCardId !== undefined && !cardOf(table, input.forTheGameCardId)) {
+    return refuse('UNKNOWN_CARD', `there is no card '${input.forTheGameCardId}' in the Adventure Deck`);
+  }
+  const call: CalledDraw = {
+    seq: table.nextEventSeq,
+    actorId: input.actorId,
+    action: input.action,
+    attribute: input.attribute ?? null,
+    challengeNumber: input.challengeNumber ?? null,
+    forTheGameCardId: input.forTheGameCardId ?? null,
+    opposingAction: input.opposingAction ?? null,
+    opposingAttribute: input.opposingAttribute ?? null,
+    challengeForce: input.challengeForce ?? null,
+  };
+  const next = copyTable(table);
+  next.calls = [...next.calls.filter((each) => each.actorId !== input.actorId), call];
+  return { ok: true, state: next, events: [{ type: 'enchanted-realms.draw.called', payload: { ...call } }], result: { call } };
+};
+
+/**
+ * A player makes the Draw the Lead Player called for (`callDraw`), on the call's terms; the call
+ * is then spent.
+ */
+export const answerCall: TableRule<{ actorId: string; callSeq: number }, DrawResult & { callSeq: number }> = (table, input, rng) => {
+  const call = table.calls.find((each) => each.seq === input.callSeq);
+  if (!call || call.actorId !== input.actorId) {
+    return refuse('NO_SUCH_CALL', `no Draw was called for this character at event #${input.callSeq}: ask the Lead Player`);
+  }
+  const drawInput: DrawInput = {
+    actorId: call.actorId,
+    action: call.action,
+    ...(call.attribute === null ? {} : { attribute: call.attribute }),
+    ...(call.challengeNumber === null
+      ? {
+          opponent: { forTheGameCardId: call.forTheGameCardId! },
+          ...(call.opposingAction === null ? {} : { opposingAction: call.opposingAction }),
+          ...(call.opposingAttribute === null ? {} : { opposingAttribute: call.opposingAttribute }),
+        }
+      : { challengeNumber: call.challengeNumber, ...(call.challengeForce === null ? {} : { challengeForce: call.challengeForce }) }),
+  };
+  const outcome = makeDraw({ ...table, calls: table.calls.filter((each) => each !== call) }, drawInput, rng);
+  if (!outcome.ok) return outcome;
+  const [event] = outcome.events;
+  return {
+    ok: true,
+    state: outcome.state,
+    events: [{ ...event, payload: { ...event.payload, callSeq: call.seq } }],
+    result: { ...outcome.result, callSeq: call.seq },
+  };
+};
 
 // ---- how many creatures -----------------------------------------------------------------------
 
@@ -466,6 +661,7 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
   }
   const draws = input.draws ?? CREATURE_COUNT_DRAWS;
   const before = table.piles.discardPile.length;
+  const record = drawRecord(table.piles, draws);
   const outcome = revealCreatureCount(table.piles, table.deck, { creature, draws }, rng);
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
   const next = copyTable(table);
@@ -479,7 +675,12 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
     // The discard pile only shrinks when it was shuffled back into an empty deck.
     reshuffled: outcome.piles.discardPile.length < before + draws,
   };
-  return { ok: true, state: next, events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result } }], result };
+  return {
+    ok: true,
+    state: next,
+    events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result, creatureForce: forceOf(creature), ...record } }],
+    result,
+  };
 };
 
 // ---- rewards --------------------------------------------------------------------------------
@@ -487,30 +688,52 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
 export interface AwardInput {
   characterId: string;
   cardId: string;
-  challengeForce: number;
+  /** The seq of the Draw's event that overcame the challenge (`DrawResult.overcome`). */
+  challengeSeq: number;
   acquiredDuringEncounter: boolean;
+  /** Set the card aside until the character's quest completes (`completeQuest`), instead of onto the character. */
+  setAside?: boolean;
 }
 
 /**
- * A reward (enchanted-realms-cards.md, Rewards): an ITEM or ENHANCEMENT card from the character's
- * hand onto the table in front of it, of Force at most the challenge's unless it is an ITEM found
- * during the encounter. **Decisions**: the hand is the character's own (each character holds its
- * hand, as on the platform); a card that raises maximum Health does not heal, and one that lowers
- * it caps the current Health. How many rewards an encounter gives is the table's to count.
+ * A reward (enchanted-realms-cards.md, Rewards): when a creature or challenge is overcome, each
+ * player involved may move one ITEM or ENHANCEMENT card from hand onto the character, of Force at
+ * most the challenge's unless it is an ITEM found during the encounter. The challenge is one the
+ * server saw overcome (`makeDraw` keeps it under its event's seq), with the Force it recorded;
+ * one reward per character per challenge. **Decisions**: the hand is the character's own (each
+ * character holds its hand, as on the platform); a card that raises maximum Health does not heal,
+ * and one that lowers it caps the current Health.
  */
-export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: number }> = (table, input) => {
+export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: number; challengeForce: number }> = (table, input) => {
   const character = adventurer(table, input.characterId);
   if (!character.ok) return character;
+  const challenge = table.overcome.find((each) => each.seq === input.challengeSeq);
+  if (!challenge) {
+    return refuse('NOT_OVERCOME', `no challenge overcome at event #${input.challengeSeq} is waiting for its rewards`);
+  }
+  if (!challenge.characterIds.includes(input.characterId)) {
+    return refuse('NOT_INVOLVED', `that character was not involved in the challenge overcome at event #${input.challengeSeq}`);
+  }
+  if (challenge.rewarded.includes(input.characterId)) {
+    return refuse('ALREADY_REWARDED', `that character already took its reward for the challenge overcome at event #${input.challengeSeq}`);
+  }
   const outcome = awardCard(table.piles, table.deck, {
     holderId: input.characterId,
     characterId: input.characterId,
     cardId: input.cardId,
-    challengeForce: input.challengeForce,
+    challengeForce: challenge.force,
     acquiredDuringEncounter: input.acquiredDuringEncounter,
+    setAside: input.setAside === true,
   });
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
   const next = copyTable(table);
   next.piles = outcome.piles;
+  const rewarded = [...challenge.rewarded, input.characterId];
+  next.overcome = next.overcome.flatMap((each) => {
+    if (each.seq !== challenge.seq) return [each];
+    // Once everyone involved has their reward the challenge is done with.
+    return rewarded.length >= each.characterIds.length ? [] : [{ ...each, rewarded }];
+  });
   const { maxHealth } = stackedCharacter(next.piles, next.deck, input.characterId);
   const sheet = next.characters[input.characterId].sheet!;
   sheet.health = Math.min(sheet.health, maxHealth);
@@ -524,14 +747,41 @@ export const awardReward: TableRule<AwardInput, { cardId: string; maxHealth: num
         payload: {
           characterId: input.characterId,
           cardId: input.cardId,
+          cardType: cardTypeOf(card) ?? null,
           force: forceOf(card),
-          challengeForce: input.challengeForce,
+          challengeSeq: challenge.seq,
+          challengeForce: challenge.force,
           acquiredDuringEncounter: input.acquiredDuringEncounter,
+          setAside: input.setAside === true,
           maxHealth,
         },
       },
     ],
-    result: { cardId: input.cardId, maxHealth },
+    result: { cardId: input.cardId, maxHealth, challengeForce: challenge.force },
+  };
+};
+
+/**
+ * A quest completes (enchanted-realms-cards.md, Rewards: "cards may be set aside and awarded when
+ * the quest completes"): the character's rewards set aside go onto it, in the order they were
+ * set aside. Health is capped at the new maximum, as with any reward.
+ */
+export const completeQuest: TableRule<{ characterId: string }, { cardIds: string[]; maxHealth: number }> = (table, input) => {
+  const character = adventurer(table, input.characterId);
+  if (!character.ok) return character;
+  const cardIds = table.piles.hands[asideHolder(input.characterId)] ?? [];
+  if (cardIds.length === 0) return refuse('NOTHING_SET_ASIDE', 'no reward was set aside for that character');
+  const next = copyTable(table);
+  next.piles = moveCheckedCards(next.piles, cardIds, tableHolder(input.characterId));
+  delete next.piles.hands[asideHolder(input.characterId)];
+  const { maxHealth } = stackedCharacter(next.piles, next.deck, input.characterId);
+  const sheet = next.characters[input.characterId].sheet!;
+  sheet.health = Math.min(sheet.health, maxHealth);
+  return {
+    ok: true,
+    state: next,
+    events: [{ type: 'enchanted-realms.quest.completed', payload: { characterId: input.characterId, cardIds: [...cardIds], maxHealth } }],
+    result: { cardIds: [...cardIds], maxHealth },
   };
 };
 
@@ -700,6 +950,8 @@ function tradedEvent(table: EnchantedRealmsTable, input: BarterInput, result: Ba
 export interface ReconcileInput {
   /** Cards given back by hands over 5, by holder (a character id, or `LEAD_PLAYER`); the newest go back by default. */
   returns?: Record<string, string[]>;
+  /** The scene ends first: its discard pile and the shared table are shuffled back into the Adventure Deck. */
+  endScene?: boolean;
 }
 
 export interface ReconciledHand {
@@ -710,6 +962,8 @@ export interface ReconciledHand {
 }
 
 export interface ReconcileResult {
+  /** Whether the scene ended first (its discard pile and table shuffled back into the deck). */
+  sceneEnded: boolean;
   hands: ReconciledHand[];
   leadHandCount: number;
   leadReturned: number;
@@ -720,14 +974,19 @@ export interface ReconcileResult {
  * Lead Player's to at most 5. **Decision**: the players' hands are those of the player characters
  * of this ruleset (one hand per character, the platform's model), in the order they were created;
  * NPCs are the Lead Player's and hold no hand of their own. Each hand that draws gets its own
- * event, whose card ids only its player (and the GM) can read.
+ * event, whose card ids only its player (and the GM) can read. With `endScene` the scene ends
+ * first, in the same move (The Draw, Temporary discard pile: the scene's cards are shuffled back
+ * when it ends), then the hands are reconciled from the shuffled deck.
  */
 export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, input, rng) => {
   const players = Object.entries(table.characters)
     .filter(([, character]) => character.sheet !== null && character.memberId !== null)
     .map(([id]) => id);
-  const outcome = reconcileHands(table.piles, { players, leadPlayer: LEAD_PLAYER, returns: input.returns }, rng);
+  const request = { players, leadPlayer: LEAD_PLAYER, returns: input.returns };
+  const outcome = input.endScene ? endScene(table.piles, request, rng) : reconcileHands(table.piles, request, rng);
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
+  // The cards a scene's end shuffled back: the draw pile, the scene's discard pile and the table.
+  const shuffledBack = input.endScene ? table.piles.drawPile.length + table.piles.discardPile.length + table.piles.table.length : null;
   const next = copyTable(table);
   next.piles = outcome.piles;
   const count = (holder: string) => (outcome.drawn[holder] ?? []).length;
@@ -738,6 +997,7 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
     returned: (outcome.returned[characterId] ?? []).length,
   }));
   const result: ReconcileResult = {
+    sceneEnded: shuffledBack !== null,
     hands,
     leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0,
     leadReturned: (outcome.returned[LEAD_PLAYER] ?? []).length,
@@ -745,7 +1005,15 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
   const events: TableEvent[] = [
     {
       type: 'enchanted-realms.hands.reconciled',
-      payload: { hands, leadHandCount: result.leadHandCount, leadReturned: result.leadReturned },
+      payload: {
+        hands,
+        leadHandCount: result.leadHandCount,
+        leadReturned: result.leadReturned,
+        sceneEnded: shuffledBack !== null,
+        shuffledBack,
+        // Each hand's draw, for a verifier: the piles before it (the discard pile is face up).
+        draws: players.filter((characterId) => outcome.records[characterId]).map((characterId) => ({ characterId, ...outcome.records[characterId] })),
+      },
       secret: { drawn: outcome.drawn, returned: outcome.returned },
       secretFor: null,
     },

@@ -8,6 +8,8 @@ export type Decider =
   | 'GM'
   /** The player of the character who acts, or the GM for them. */
   | 'ACTING_PLAYER'
+  /** The player of the character who answers an action (a defender's Counter Draw), or the GM for them. */
+  | 'OPPOSING_PLAYER'
   /** Any member of the campaign. */
   | 'ANY_MEMBER';
 

@@ -21,16 +21,16 @@ export class EnchantedRealmsRestController {
 
   @Post('campaigns/:campaignId/draw')
   @ApiParam({ name: 'campaignId', format: 'uuid' })
-  @RestAction('The Draw', 'A character draws against an opposing character, a card for the game, or a Challenge Number: the player for their own character, the GM for anyone.')
+  @RestAction('The Draw', 'A character makes the Draw the Lead Player called for (callSeq), or draws against an opposing character: the player for their own character, the GM for anyone. Challenge Numbers and Draws for the game are the GM\'s.')
   @ApiOkResponse({ type: EnchantedRealmsDrawDto })
   async draw(
     @CurrentPrincipal() principal: Principal,
     @Param('campaignId', new ParseIdPipe('campaignId')) campaignId: string,
     @Body() body: EnchantedRealmsDrawBody,
   ): Promise<EnchantedRealmsDrawDto> {
-    const { actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber } = body;
+    const { actorId, callSeq, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber, challengeForce } = body;
     return enchantedRealmsDrawDto(
-      await this.actions.draw(principal, { campaignId, actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber }),
+      await this.actions.draw(principal, { campaignId, actorId, callSeq, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber, challengeForce }),
     );
   }
 

@@ -15,14 +15,17 @@ class OpponentDto {
 /** enchantedRealmsDraw's input without the campaign, which is in the path; validated by the same rules. */
 export class EnchantedRealmsDrawBody extends OmitType(EnchantedRealmsDrawInput, ['campaignId'] as const) {
   @ApiProperty({ format: 'uuid', description: 'The character who draws and initiates the action (a tie goes to it).' }) override actorId!: string;
-  @ApiProperty({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction' }) override action!: EnchantedRealmsDrawAction;
+  @ApiPropertyOptional({ description: 'The call (enchantedRealmsCallDraw) this Draw answers: give it alone, the call sets the terms.' }) override callSeq?: number;
+  @ApiPropertyOptional({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction', description: 'Needed unless callSeq is given.' })
+  override action?: EnchantedRealmsDrawAction;
   @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute', description: 'For ACTION_WITH_CARD and ACTION_WITHOUT_CARD.' })
   override attribute?: EnchantedRealmsAttribute;
   @ApiPropertyOptional({ type: OpponentDto, description: 'Exactly one of an opponent and a challengeNumber.' }) override opponent?: OpponentDto;
-  @ApiPropertyOptional({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction', description: "The Counter Draw's action, when not the usual one." })
+  @ApiPropertyOptional({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction', description: "The Counter Draw's action, when not the usual one: the defender's (its player's or the GM's) to choose." })
   override opposingAction?: EnchantedRealmsDrawAction;
   @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute' }) override opposingAttribute?: EnchantedRealmsAttribute;
-  @ApiPropertyOptional({ description: 'Met when the Adjusted Draw Score is at least this.' }) override challengeNumber?: number;
+  @ApiPropertyOptional({ description: 'GM only: met when the Adjusted Draw Score is at least this.' }) override challengeNumber?: number;
+  @ApiPropertyOptional({ description: 'GM only: the Force a reward for meeting the Challenge Number may reach.' }) override challengeForce?: number;
 }
 
 class ModifierDto {
@@ -56,6 +59,12 @@ function drawSideDto(side: EnchantedRealmsDraw): DrawSideDto {
   };
 }
 
+class OvercomeDto {
+  @ApiProperty({ description: 'The Force a reward card may reach.' }) force!: number;
+  @ApiProperty({ enum: ['CHALLENGE_NUMBER', 'CHALLENGE_FORCE', 'TARGET_CARD', 'CREATURE_CARD'] }) from!: string;
+  @ApiProperty({ type: String, nullable: true }) cardId!: string | null;
+}
+
 export class EnchantedRealmsDrawDto {
   @ApiProperty({ type: DrawSideDto }) draw!: DrawSideDto;
   @ApiProperty({ type: DrawSideDto, nullable: true, description: "The opponent's (or the game's) Counter Draw; null against a Challenge Number." })
@@ -69,6 +78,8 @@ export class EnchantedRealmsDrawDto {
   @ApiProperty({ type: Number, nullable: true, description: "The opposing character's Health after the Draw." }) targetHealth!: number | null;
   @ApiProperty() defeated!: boolean;
   @ApiProperty({ description: 'Whether the discard pile was shuffled back into an empty Adventure Deck.' }) reshuffled!: boolean;
+  @ApiProperty({ type: OvercomeDto, nullable: true, description: 'What the Draw overcame; the GM grants its rewards by this eventSeq.' }) overcome!: OvercomeDto | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The call this Draw answered.' }) callSeq!: number | null;
   @ApiProperty() eventSeq!: number;
 }
 
@@ -84,6 +95,8 @@ export function enchantedRealmsDrawDto(result: Awaited<ReturnType<EnchantedRealm
     targetHealth: result.targetHealth,
     defeated: result.defeated,
     reshuffled: result.reshuffled,
+    overcome: result.overcome && { ...result.overcome },
+    callSeq: result.callSeq,
     eventSeq: result.eventSeq,
   };
 }

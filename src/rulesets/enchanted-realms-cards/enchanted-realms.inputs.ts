@@ -30,11 +30,35 @@ export class EnchantedRealmsOpponentInput {
   @IsOptional() @IsString() @Length(CARD_ID.min, CARD_ID.max) forTheGameCardId?: string;
 }
 
-@InputType({ description: 'A Draw against exactly one of an opponent and a Challenge Number.' })
+@InputType({ description: 'The Lead Player calls for a Draw: a character, its action, and a Challenge Number or a target card the game draws against.' })
+export class EnchantedRealmsCallDrawInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field(() => ID, { description: 'The character whose player makes the Draw.' }) @IsUUID() actorId!: string;
+  @Field(() => EnchantedRealmsDrawAction) @IsEnum(EnchantedRealmsDrawAction) action!: EnchantedRealmsDrawAction;
+  @Field(() => EnchantedRealmsAttribute, { nullable: true, description: 'The attribute of ACTION_WITH_CARD and ACTION_WITHOUT_CARD.' })
+  @IsOptional() @IsEnum(EnchantedRealmsAttribute) attribute?: EnchantedRealmsAttribute;
+  @Field(() => Int, { nullable: true, description: 'Met when the Adjusted Draw Score is at least this. Exactly one of this and forTheGameCardId.' })
+  @IsOptional() @IsInt() @Min(NUMBER.min) @Max(NUMBER.max) challengeNumber?: number;
+  @Field(() => Int, { nullable: true, description: 'The Force a reward for meeting the Challenge Number may reach; the Challenge Number by default.' })
+  @IsOptional() @IsInt() @Min(0) @Max(NUMBER.max) challengeForce?: number;
+  @Field({ nullable: true, description: 'The target card the Lead Player draws against, for the game (the Crevice).' })
+  @IsOptional() @IsString() @Length(CARD_ID.min, CARD_ID.max) forTheGameCardId?: string;
+  @Field(() => EnchantedRealmsDrawAction, { nullable: true, description: "For the game: only the target card's bonuses that this action's formula uses count." })
+  @IsOptional() @IsEnum(EnchantedRealmsDrawAction) opposingAction?: EnchantedRealmsDrawAction;
+  @Field(() => EnchantedRealmsAttribute, { nullable: true }) @IsOptional() @IsEnum(EnchantedRealmsAttribute) opposingAttribute?: EnchantedRealmsAttribute;
+}
+
+@InputType({
+  description:
+    "A Draw: the Draw the Lead Player called for (callSeq alone), or a contest against an opposing character. The GM may also draw against a Challenge Number or for the game directly.",
+})
 export class EnchantedRealmsDrawInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
   @Field(() => ID, { description: 'The character who draws and initiates the action (a tie goes to it).' }) @IsUUID() actorId!: string;
-  @Field(() => EnchantedRealmsDrawAction) @IsEnum(EnchantedRealmsDrawAction) action!: EnchantedRealmsDrawAction;
+  @Field(() => Int, { nullable: true, description: 'The call (enchantedRealmsCallDraw) this Draw answers: its terms are the call\'s, and no other term is given.' })
+  @IsOptional() @IsInt() @Min(1) callSeq?: number;
+  @Field(() => EnchantedRealmsDrawAction, { nullable: true, description: 'Needed unless callSeq is given.' })
+  @IsOptional() @IsEnum(EnchantedRealmsDrawAction) action?: EnchantedRealmsDrawAction;
   @Field(() => EnchantedRealmsAttribute, { nullable: true, description: 'The attribute of ACTION_WITH_CARD and ACTION_WITHOUT_CARD.' })
   @IsOptional() @IsEnum(EnchantedRealmsAttribute) attribute?: EnchantedRealmsAttribute;
   @Field(() => EnchantedRealmsOpponentInput, { nullable: true })
@@ -42,14 +66,16 @@ export class EnchantedRealmsDrawInput {
   @Field(() => EnchantedRealmsDrawAction, {
     nullable: true,
     description:
-      "The Counter Draw's action. An opposing character: DEFEND against ATTACK, DEFEND_SPELL against SPELL (and back), the same action otherwise. " +
-      "For the game: when given, only the target card's bonuses that this action's formula uses count; when left out, all of them.",
+      "The Counter Draw's action, the defender's to choose (its player's, or the GM's): DEFEND against ATTACK, DEFEND_SPELL against SPELL (and back), " +
+      'an action with or without a card against either. Left out: the usual answer. For the game (GM): the target card\'s bonuses this formula uses are the relevant ones (the usual answer\'s when left out).',
   })
   @IsOptional() @IsEnum(EnchantedRealmsDrawAction) opposingAction?: EnchantedRealmsDrawAction;
   @Field(() => EnchantedRealmsAttribute, { nullable: true, description: 'The attribute of an opposing action with or without a card; `attribute` by default.' })
   @IsOptional() @IsEnum(EnchantedRealmsAttribute) opposingAttribute?: EnchantedRealmsAttribute;
-  @Field(() => Int, { nullable: true, description: 'Set by the Lead Player: met when the Adjusted Draw Score is at least this.' })
+  @Field(() => Int, { nullable: true, description: 'GM (the Lead Player): met when the Adjusted Draw Score is at least this.' })
   @IsOptional() @IsInt() @Min(NUMBER.min) @Max(NUMBER.max) challengeNumber?: number;
+  @Field(() => Int, { nullable: true, description: 'Set by the Lead Player: the Force a reward for meeting the Challenge Number may reach; the Challenge Number by default.' })
+  @IsOptional() @IsInt() @Min(0) @Max(NUMBER.max) challengeForce?: number;
 }
 
 @InputType({ description: 'A Draw as it would be made: nothing is drawn, written or taken from the stream.' })
@@ -67,9 +93,16 @@ export class EnchantedRealmsCountCreaturesInput {
 export class EnchantedRealmsAwardInput {
   @Field(() => ID) @IsUUID() characterId!: string;
   @Field({ description: "An ITEM or ENHANCEMENT card in the character's hand." }) @IsString() @Length(CARD_ID.min, CARD_ID.max) cardId!: string;
-  @Field(() => Int, { description: 'The Force Number of the creature or challenge overcome (or of the QUEST completed).' })
-  @IsInt() @Min(NUMBER.min) @Max(NUMBER.max) challengeForce!: number;
+  @Field(() => Int, { description: "The eventSeq of the Draw that overcame the creature or challenge: the reward's Force may reach the challenge's, as the server recorded it." })
+  @IsInt() @Min(1) challengeSeq!: number;
   @Field({ defaultValue: false, description: 'An ITEM found during this encounter: no Force limit.' }) @IsBoolean() acquiredDuringEncounter!: boolean;
+  @Field({ defaultValue: false, description: 'Set the card aside until the quest completes (enchantedRealmsCompleteQuest), instead of onto the character.' })
+  @IsBoolean() setAside!: boolean;
+}
+
+@InputType()
+export class EnchantedRealmsCompleteQuestInput {
+  @Field(() => ID, { description: "The character whose rewards set aside now go onto it." }) @IsUUID() characterId!: string;
 }
 
 @InputType({ description: 'ITEM cards from hand for ITEM cards from hand.' })
@@ -96,4 +129,6 @@ export class EnchantedRealmsReconcileInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
   @Field(() => [EnchantedRealmsReturnInput], { defaultValue: [] })
   @ArrayMaxSize(50) @ValidateNested({ each: true }) @Type(() => EnchantedRealmsReturnInput) returns!: EnchantedRealmsReturnInput[];
+  @Field({ defaultValue: false, description: "End the scene first, in the same move: its discard pile and the table are shuffled back into the Adventure Deck." })
+  @IsOptional() @IsBoolean() endScene?: boolean;
 }

@@ -113,6 +113,14 @@ export class EnchantedRealmsDraw {
   @Field(() => Int, { description: 'The Adjusted Draw Score: force + modifierTotal.' }) adjusted!: number;
 }
 
+@ObjectType({ description: 'What a Draw overcame (enchanted-realms-cards.md, Rewards).' })
+export class EnchantedRealmsOvercome {
+  @Field(() => Int, { description: 'The Force a reward card may reach.' }) force!: number;
+  @Field({ description: 'CHALLENGE_NUMBER, CHALLENGE_FORCE (given by the Lead Player), TARGET_CARD (drawn against for the game) or CREATURE_CARD (of the defeated character).' })
+  from!: string;
+  @Field(() => String, { nullable: true, description: 'The card the Force is read from.' }) cardId!: string | null;
+}
+
 @ObjectType()
 export class EnchantedRealmsDamageChance {
   @Field(() => Int) damage!: number;
@@ -150,6 +158,32 @@ export class EnchantedRealmsDrawPayload {
   @Field(() => Int, { nullable: true, description: "The opposing character's Health after the Draw." }) targetHealth!: number | null;
   @Field({ description: 'Whether the opposing character fell to 0 Health.' }) defeated!: boolean;
   @Field({ description: 'Whether the discard pile was shuffled back into an empty Adventure Deck.' }) reshuffled!: boolean;
+  @Field(() => EnchantedRealmsOvercome, {
+    nullable: true,
+    description: 'The creature or challenge this Draw overcame, whose rewards the GM grants by this eventSeq; null when nothing was overcome.',
+  })
+  overcome!: EnchantedRealmsOvercome | null;
+  @Field(() => Int, { nullable: true, description: 'The call this Draw answered (enchantedRealmsCallDraw), if any.' }) callSeq!: number | null;
+  @Field(() => Int, { description: 'The Draw\'s event: a reward for what it overcame names it as challengeSeq.' }) eventSeq!: number;
+}
+
+@ObjectType({ description: 'A Draw the Lead Player called for: the character\'s player makes it with callSeq.' })
+export class EnchantedRealmsCalledDraw {
+  @Field(() => Int, { description: 'The call\'s event: the Draw that answers it names it as callSeq.' }) seq!: number;
+  @Field(() => ID) actorId!: string;
+  @Field(() => EnchantedRealmsDrawAction) action!: string;
+  @Field(() => EnchantedRealmsAttribute, { nullable: true }) attribute!: string | null;
+  @Field(() => Int, { nullable: true }) challengeNumber!: number | null;
+  @Field(() => String, { nullable: true }) forTheGameCardId!: string | null;
+  @Field(() => EnchantedRealmsDrawAction, { nullable: true }) opposingAction!: string | null;
+  @Field(() => EnchantedRealmsAttribute, { nullable: true }) opposingAttribute!: string | null;
+  @Field(() => Int, { nullable: true, description: 'The Force a reward for meeting the Challenge Number may reach; the Challenge Number when null.' })
+  challengeForce!: number | null;
+}
+
+@ObjectType()
+export class EnchantedRealmsCallDrawPayload {
+  @Field(() => EnchantedRealmsCalledDraw) call!: EnchantedRealmsCalledDraw;
   @Field(() => Int) eventSeq!: number;
 }
 
@@ -168,6 +202,7 @@ export class EnchantedRealmsCreatureCount {
 export class EnchantedRealmsAwardPayload {
   @Field(() => Character) character!: object;
   @Field(() => Card) card!: CardView;
+  @Field(() => Int, { description: 'The Force the reward could reach: the challenge\'s, as the server recorded it.' }) challengeForce!: number;
   @Field(() => Int) eventSeq!: number;
 }
 
@@ -192,6 +227,7 @@ export class EnchantedRealmsReconciledHand {
 
 @ObjectType()
 export class EnchantedRealmsReconcilePayload {
+  @Field({ description: 'Whether the scene ended first (endScene).' }) sceneEnded!: boolean;
   @Field(() => [EnchantedRealmsReconciledHand]) hands!: EnchantedRealmsReconciledHand[];
   @Field(() => Int) leadHandCount!: number;
   @Field(() => Int) leadReturned!: number;

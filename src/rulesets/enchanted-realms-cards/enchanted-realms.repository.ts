@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../infra/transactions.js';
 import { batchedRead } from '../../infra/request-context.js';
-import type { BarterOffer } from '../../rules/enchanted-realms-cards/table.js';
+import type { BarterOffer, CalledDraw, OvercomeChallenge } from '../../rules/enchanted-realms-cards/table.js';
 
 export const ENCHANTED_REALMS_CARDS = 'enchanted-realms-cards';
 
@@ -11,12 +11,16 @@ export interface EnchantedRealmsCampaignState {
   deckId: string;
   /** Trades between characters that wait for the other side to accept. */
   offers: BarterOffer[];
+  /** The Draws the Lead Player called for, not made yet. */
+  calls: CalledDraw[];
+  /** The challenges overcome whose rewards are not all given. */
+  overcome: OvercomeChallenge[];
 }
 
 /** A campaign's `ruleset_state` as Enchanted Realms keeps it, or undefined until it is set up. */
 export function enchantedRealmsStateOf(stored: unknown): EnchantedRealmsCampaignState | undefined {
   const state = stored as Partial<EnchantedRealmsCampaignState> | null;
-  return state?.deckId ? { deckId: state.deckId, offers: state.offers ?? [] } : undefined;
+  return state?.deckId ? { deckId: state.deckId, offers: state.offers ?? [], calls: state.calls ?? [], overcome: state.overcome ?? [] } : undefined;
 }
 
 /** The Enchanted Realms' own read: the campaign's ruleset state. */

@@ -22,8 +22,16 @@ export class EnchantedRealmsResolver {
     return this.actions.createCharacter(p, input);
   }
 
+  @Mutation(() => models.EnchantedRealmsCallDrawPayload, {
+    description: "GM (the Lead Player): calls for a Draw — a character, its action, and a Challenge Number or a target card the game draws against. The character's player makes it with enchantedRealmsDraw(callSeq).",
+  })
+  enchantedRealmsCallDraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsCallDrawInput) {
+    return this.actions.callDraw(p, input);
+  }
+
   @Mutation(() => models.EnchantedRealmsDrawPayload, {
-    description: 'A Draw: the top card face up plus the modifiers, against a Counter Draw (a character, or the game) or a Challenge Number.',
+    description:
+      'A Draw: the top card face up plus the modifiers — the Draw the Lead Player called for, or a contest against an opposing character; the GM may also draw against a Challenge Number or for the game directly.',
   })
   enchantedRealmsDraw(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsDrawInput) {
     return this.actions.draw(p, input);
@@ -40,10 +48,15 @@ export class EnchantedRealmsResolver {
   }
 
   @Mutation(() => models.EnchantedRealmsAwardPayload, {
-    description: "A reward: an ITEM or ENHANCEMENT card from the character's hand onto the character, Force at most the challenge's.",
+    description: "GM: a reward for a challenge overcome (its Draw's eventSeq): an ITEM or ENHANCEMENT card from the character's hand onto the character, Force at most the challenge's; one per character per challenge.",
   })
   enchantedRealmsAward(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsAwardInput) {
     return this.actions.award(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsCharacterPayload, { description: "GM: the quest completes; the character's rewards set aside go onto it." })
+  enchantedRealmsCompleteQuest(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsCompleteQuestInput) {
+    return this.actions.completeQuest(p, input);
   }
 
   @Mutation(() => models.EnchantedRealmsBarterPayload, {
@@ -54,7 +67,7 @@ export class EnchantedRealmsResolver {
   }
 
   @Mutation(() => models.EnchantedRealmsReconcilePayload, {
-    description: "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5.",
+    description: "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5; with endScene, the scene's cards are shuffled back first, in the same move.",
   })
   enchantedRealmsReconcile(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsReconcileInput) {
     return this.actions.reconcile(p, input);

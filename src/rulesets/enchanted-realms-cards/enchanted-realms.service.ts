@@ -15,9 +15,10 @@ import type { CampaignAction } from '../../modules/events/game-ledger.service.js
 import { TableRunner } from '../kernel/table-runner.js';
 import { Rulesets } from '../kernel/rulesets.js';
 import { EnchantedRealmsTables, SHEET_KEY, sheetOf, type NewCharacterRow } from './enchanted-realms.tables.js';
-import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
+import { ENCHANTED_REALMS_CARDS, EnchantedRealmsRepository, enchantedRealmsStateOf, type EnchantedRealmsCampaignState } from './enchanted-realms.repository.js';
 import { dealLeadHand, type DrawInput, LEAD_PLAYER, type TableRule } from '../../rules/enchanted-realms-cards/table.js';
 import { sameData } from '../../rules/plain-data.js';
+import { AUTHORITY } from '../../rules/enchanted-realms-cards/authority.js';
 
 export const ADVENTURE_DECK_NAME = 'Adventure Deck';
 
@@ -64,8 +65,13 @@ export class EnchantedRealmsService implements OnModuleInit {
       id: ENCHANTED_REALMS_CARDS,
       name: 'Enchanted Realms (card edition)',
       description: 'The Adventure Deck: Draw and Counter Draw contests, Challenge Numbers, damage, rewards, barter and card stacking.',
-      authority: [],
+      authority: AUTHORITY,
+      ownedDecks: {
+        deckIds: (state) => [enchantedRealmsStateOf(state)?.deckId ?? []].flat(),
+        operations: ['enchantedRealmsDraw', 'enchantedRealmsCountCreatures', 'enchantedRealmsReconcile', 'enchantedRealmsAward', 'enchantedRealmsBarter'],
+      },
       settings: (given) => this.settings(given),
+      validateCards: (cards, field) => this.checkedCards(cards, field),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });
   }
@@ -78,17 +84,26 @@ export class EnchantedRealmsService implements OnModuleInit {
   private settings(given: Record<string, unknown>): Record<string, unknown> {
     if (given.cards === undefined || given.cards === null) return given;
     if (!Array.isArray(given.cards)) throw new BadUserInputError('settings.cards must be a list of cards', 'settings.cards');
-    const checked = validateAdventureDeck(given.cards.map(withoutNulls));
+    return { ...given, cards: this.checkedCards(given.cards, 'settings.cards') };
+  }
+
+  /**
+   * Adventure Deck cards, checked card by card (enchanted-realms-cards.md, Cards: unique ids, known
+   * types, integer Force and bonuses): the settings' cards and a `createDeck` of the campaign alike.
+   * A bad card is BAD_USER_INPUT on `field[i]`, naming the card; every problem found is listed.
+   */
+  private checkedCards(cards: unknown[], field: string): CardDefinition[] {
+    const checked = validateAdventureDeck(cards.map(withoutNulls));
     if (!checked.ok) {
       const [first, ...more] = checked.errors;
       const others = more.length === 0 ? '' : ` (and ${more.length} more ${more.length === 1 ? 'problem' : 'problems'})`;
-      throw new BadUserInputError(`settings.cards: ${first.message}${others}`, `settings.cards[${first.index}]`, {
+      throw new BadUserInputError(`${field}: ${first.message}${others}`, `${field}[${first.index}]`, {
         index: first.index,
         cardId: first.cardId,
         problems: checked.errors.map((error) => error.message),
       });
     }
-    return { ...given, cards: checked.cards };
+    return checked.cards;
   }
 
   /**
@@ -101,9 +116,10 @@ export class EnchantedRealmsService implements OnModuleInit {
     const { piles, cardIds } = dealLeadHand(deck.piles, action.rng);
     if (cardIds.length > 0) {
       action.changes.savePiles(deck.id, piles);
-      action.record('enchanted-realms.lead-hand.dealt', { deckId: deck.id, count: cardIds.length }, { secret: { cardIds }, secretFor: null });
+      const payload = { deckId: deck.id, count: cardIds.length, drawPileCount: deck.piles.drawPile.length };
+      action.record('enchanted-realms.lead-hand.dealt', payload, { secret: { cardIds }, secretFor: null });
     }
-    const state: EnchantedRealmsCampaignState = { deckId: deck.id, offers: [] };
+    const state: EnchantedRealmsCampaignState = { deckId: deck.id, offers: [], calls: [], overcome: [] };
     action.changes.saveRulesetState(state);
   }
 
@@ -140,6 +156,11 @@ export class EnchantedRealmsService implements OnModuleInit {
     options: { newCharacter?: NewCharacterRow } = {},
   ): Promise<R & Played> {
     const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, options.newCharacter, rule, input);
+    // Calls and challenges are named by the seq the table said the move's first event gets (a
+    // move that records nothing answers the seq before it).
+    if (eventSeq !== loaded.state.nextEventSeq && eventSeq !== loaded.state.nextEventSeq - 1) {
+      throw new Error(`the move's first event is #${eventSeq}, not #${loaded.state.nextEventSeq} as its rule was told`);
+    }
     const adventureDeck: DeckRecord = { ...loaded.rows.deck, piles: after.piles };
     const characters = new Map<string, PlayedCharacter>(loaded.rows.rows.map((row) => [row.id, { ...row, adventureDeck }]));
     for (const [id, character] of Object.entries(after.characters)) {

@@ -52,6 +52,9 @@ export class EnchantedRealmsTables implements TableStore<EnchantedRealmsTable, E
       piles: deck.piles,
       characters: Object.fromEntries(rows.map((row) => [row.id, { memberId: row.memberId, sheet: sheetOf(row) }])),
       offers: campaignState.offers,
+      calls: campaignState.calls,
+      overcome: campaignState.overcome,
+      nextEventSeq: campaign.lastEventSeq + 1,
     };
     return { state, rows: { campaignState, deck, rows, newCharacter } };
   }
@@ -59,7 +62,10 @@ export class EnchantedRealmsTables implements TableStore<EnchantedRealmsTable, E
   save(action: CampaignAction, { state: before, rows }: LoadedTable<EnchantedRealmsTable, EnchantedRealmsRows>, after: EnchantedRealmsTable): void {
     const { changes } = action;
     if (!sameData(before.piles, after.piles)) changes.savePiles(rows.deck.id, after.piles);
-    if (!sameData(before.offers, after.offers)) changes.saveRulesetState({ ...rows.campaignState, offers: after.offers });
+    const { offers, calls, overcome } = after;
+    if (!sameData({ offers: before.offers, calls: before.calls, overcome: before.overcome }, { offers, calls, overcome })) {
+      changes.saveRulesetState({ ...rows.campaignState, offers, calls, overcome });
+    }
     for (const [id, character] of Object.entries(after.characters)) {
       const row = rows.rows.find((each) => each.id === id);
       if (row) {

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { CardDefinition } from '../../rules/cards/card.js';
 import type { AuthorityRow } from '../../rules/kernel/authority.js';
 import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
+
+/** The decks a ruleset owns in a campaign (RulesetDefinition.ownedDecks). */
+export interface OwnedDecks {
+  deckIds(rulesetState: Record<string, unknown>): string[];
+  operations: readonly string[];
+}
 
 /** A rule system a campaign can be played by, as its module registers it (src/rulesets/registry.ts). */
 export interface RulesetDefinition {
@@ -15,6 +22,18 @@ export interface RulesetDefinition {
    * throws BAD_USER_INPUT naming the setting.
    */
   settings(given: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The decks its own rules move (a hand limit, a reveal rule): the generic `drawCards` and
+   * `moveCards` refuse them to players, and the GM moves them only with `override: true`, which
+   * the event records. `deckIds` reads them from the campaign's ruleset state; `operations` names
+   * the ruleset's own mutations that move them, for the refusal to point to.
+   */
+  ownedDecks?: OwnedDecks;
+  /**
+   * Checks the cards of a deck made in one of its campaigns (`createDeck` with `cards`) as its
+   * settings' cards are checked; throws BAD_USER_INPUT on `field`[i], naming the card.
+   */
+  validateCards?(cards: unknown[], field: string): readonly CardDefinition[];
   /** Sets up a new campaign inside the move that creates it: its decks and starting state. */
   setUpCampaign(action: CampaignAction, settings: Record<string, unknown>): Promise<void> | void;
 }

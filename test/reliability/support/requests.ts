@@ -33,6 +33,24 @@ const er = (table: Table) => {
   if (!table.enchantedRealms) throw new Error(`${table.ruleset} has no Enchanted Realms state`);
   return table.enchantedRealms;
 };
+/** The Lead Player calls for a Draw of Ada's adventurer: its seq, which her Draw answers. */
+async function calledDraw(table: Table): Promise<number> {
+  const { enchantedRealmsCallDraw } = await table.gm.client.data(
+    `mutation ($input: EnchantedRealmsCallDrawInput!) { enchantedRealmsCallDraw(input: $input) { eventSeq } }`,
+    { input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: 5 } },
+  );
+  return enchantedRealmsCallDraw.eventSeq;
+}
+
+/** A challenge Ada's adventurer overcame (a Challenge Number any Draw meets, worth Force 9): its Draw's seq, which a reward names. */
+async function overcomeChallenge(table: Table): Promise<number> {
+  const { enchantedRealmsDraw } = await table.gm.client.data(
+    `mutation ($input: EnchantedRealmsDrawInput!) { enchantedRealmsDraw(input: $input) { eventSeq } }`,
+    { input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: -100, challengeForce: 9 } },
+  );
+  return enchantedRealmsDraw.eventSeq;
+}
+
 const ym = (table: Table) => {
   if (!table.yummell) throw new Error(`${table.ruleset} has no Yummell race`);
   return table.yummell;
@@ -195,15 +213,17 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   createDeck: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix deck', preset: 'standard-52' } }) },
   shuffleDeck: { scope: 'every', variables: async ({ table }) => ({ input: { deckId: table.deckId, includeDiscard: true } }) },
+  // A deck no ruleset owns: an owned deck (the Adventure Deck) is the GM's override alone (the test of owned decks).
   drawCards: {
     scope: 'every',
-    variables: async ({ table }) => ({ input: { deckId: table.deckId, count: 1, to: 'HAND', characterId: table.adaCharacterId } }),
+    variables: async ({ world, table }) => ({ input: { deckId: await world.openDeck(table), count: 1, to: 'HAND', characterId: table.adaCharacterId } }),
   },
   moveCards: {
     scope: 'every',
     variables: async ({ world, table }) => {
-      const cardId = await world.cardInHand(table, table.adaCharacterId);
-      return { input: { deckId: table.deckId, cardIds: [cardId], to: 'DISCARD' } };
+      const deckId = await world.openDeck(table);
+      const cardId = await world.cardInHand(table, table.adaCharacterId, deckId);
+      return { input: { deckId, cardIds: [cardId], to: 'DISCARD' } };
     },
   },
   endScene: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
@@ -364,13 +384,18 @@ export const REQUESTS: Record<string, RequestSpec> = {
       },
     }),
   },
-  enchantedRealmsDraw: {
+  enchantedRealmsCallDraw: {
     scope: ENCHANTED_REALMS,
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: 5 } }),
   },
   enchantedRealmsDrawOdds: {
     scope: ENCHANTED_REALMS,
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, action: 'ATTACK', challengeNumber: 5 } }),
+  },
+  // The Draw the Lead Player called for Ada's character, freshly called for each attempt.
+  enchantedRealmsDraw: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ table }) => ({ input: { campaignId: table.campaignId, actorId: er(table).adaCharacterId, callSeq: await calledDraw(table) } }),
   },
   enchantedRealmsCountCreatures: {
     scope: ENCHANTED_REALMS,
@@ -381,7 +406,19 @@ export const REQUESTS: Record<string, RequestSpec> = {
     variables: async ({ world, table }) => {
       const characterId = er(table).adaCharacterId;
       const cardId = await world.itemInHand(table, characterId);
-      return { input: { characterId, cardId, challengeForce: 1000, acquiredDuringEncounter: true } };
+      return { input: { characterId, cardId, challengeSeq: await overcomeChallenge(table), acquiredDuringEncounter: true } };
+    },
+  },
+  // A reward set aside for Ada's adventurer first, so that the quest has one to give.
+  enchantedRealmsCompleteQuest: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => {
+      const characterId = er(table).adaCharacterId;
+      const cardId = await world.itemInHand(table, characterId);
+      await table.gm.client.data(`mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { eventSeq } }`, {
+        input: { characterId, cardId, challengeSeq: await overcomeChallenge(table), acquiredDuringEncounter: true, setAside: true },
+      });
+      return { input: { characterId } };
     },
   },
   enchantedRealmsBarter: {

@@ -182,10 +182,23 @@ export class World {
 
   // ---- setup helpers for the requests of each operation (as the GM) ----------------------------
 
+  private readonly openDecks = new Map<string, string>();
+
+  /** A standard-52 deck of the campaign that no ruleset owns (the generic card moves are anyone's rules there); made once. */
+  async openDeck(table: Table): Promise<string> {
+    const known = this.openDecks.get(table.campaignId);
+    if (known) return known;
+    const { createDeck } = await table.gm.client.data(`mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`, {
+      input: { campaignId: table.campaignId, name: 'Open deck', preset: 'standard-52' },
+    });
+    this.openDecks.set(table.campaignId, createDeck.id);
+    return createDeck.id;
+  }
+
   /** Draws one card of `deckId` into a character's hand; its id. */
   async cardInHand(table: Table, characterId: string, deckId = table.deckId): Promise<string> {
     if (deckId === table.deckId) await this.enoughCardsToReveal(table);
-    const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId, count: 1, to: 'HAND', characterId } });
+    const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId, override: true, count: 1, to: 'HAND', characterId } });
     return drawCards.cards[0].id;
   }
 
@@ -198,10 +211,10 @@ export class World {
   async cardOfTypeInHand(table: Table, characterId: string, type: string): Promise<string> {
     for (let attempt = 0; attempt < 100; attempt++) {
       await this.enoughCardsToReveal(table);
-      const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId } });
+      const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, override: true, count: 1, to: 'HAND', characterId } });
       const [card] = drawCards.cards;
       if (card.type === type) return card.id;
-      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: [card.id], to: 'DISCARD' } });
+      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, override: true, cardIds: [card.id], to: 'DISCARD' } });
     }
     throw new Error(`no ${type} card came up in 100 draws`);
   }
@@ -244,7 +257,7 @@ export class World {
     const [deck] = await this.db.query('SELECT draw_pile, discard_pile, hands FROM decks WHERE id = $1', [table.deckId]);
     if (deck.draw_pile.length + deck.discard_pile.length >= 16) return;
     const held = Object.values(deck.hands as Record<string, string[]>).flat();
-    if (held.length > 0) await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
+    if (held.length > 0) await table.gm.client.data(MOVE, { input: { deckId: table.deckId, override: true, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
   }
 
   /** Marks XP with setbacks (impossible DRs) until the track is full. */
@@ -323,10 +336,10 @@ export class World {
     if (best) return best.id;
     const [deck] = await this.db.query('SELECT draw_pile, discard_pile, hands FROM decks WHERE id = $1', [table.deckId]);
     if (deck.draw_pile.length + deck.discard_pile.length > 0) {
-      await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId } });
+      await table.gm.client.data(DRAW, { input: { deckId: table.deckId, override: true, count: 1, to: 'HAND', characterId } });
     } else {
       const held = Object.values(deck.hands as Record<string, string[]>).flat();
-      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: [held[0]], to: 'HAND', characterId } });
+      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, override: true, cardIds: [held[0]], to: 'HAND', characterId } });
     }
     return (await this.yummellHand(table, characterId))[0].id;
   }
@@ -339,15 +352,15 @@ export class World {
     if (inPile === 0) return;
     if (inPile > 0) {
       // Lift the cards above it onto the table, and put them under the pile.
-      const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, count: inPile, to: 'TABLE' } });
+      const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, override: true, count: inPile, to: 'TABLE' } });
       const lifted = drawCards.cards.map((card: { id: string }) => card.id);
-      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: lifted, to: 'DRAW_PILE_BOTTOM' } });
+      await table.gm.client.data(MOVE, { input: { deckId: table.deckId, override: true, cardIds: lifted, to: 'DRAW_PILE_BOTTOM' } });
       return;
     }
     const elsewhere = [...(deck.discard_pile as string[]), ...Object.entries(deck.hands as Record<string, string[]>).flatMap(([holder, ids]) => (holder === except ? [] : ids))];
     const cardId = elsewhere.find((id) => isType.has(id));
     if (!cardId) throw new Error(`no ${type} card of the Yummell deck can be put on top`);
-    await table.gm.client.data(MOVE, { input: { deckId: table.deckId, cardIds: [cardId], to: 'DRAW_PILE_TOP' } });
+    await table.gm.client.data(MOVE, { input: { deckId: table.deckId, override: true, cardIds: [cardId], to: 'DRAW_PILE_TOP' } });
   }
 
   /** Ada's racer, moved by the GM on its turn (a card of its hand): whether a Creature now waits for it. */
@@ -404,7 +417,7 @@ async function openTable(
 
   const table: Table = { ruleset, campaignId, gm, ada, bo, adaCharacterId, boCharacterId, npcCharacterId, deckId };
   for (const [holder, count] of [[adaCharacterId, 2], [boCharacterId, 2], [npcCharacterId, 1]] as const) {
-    await gm.client.data(DRAW, { input: { deckId, count, to: 'HAND', characterId: holder } });
+    await gm.client.data(DRAW, { input: { deckId, override: true, count, to: 'HAND', characterId: holder } });
   }
 
   // The setup helpers, bound to this table while it is set up.
