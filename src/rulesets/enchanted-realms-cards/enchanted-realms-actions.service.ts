@@ -116,8 +116,11 @@ export class EnchantedRealmsActions {
 function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
   const opponent = input.opponent ?? null;
   const challengeNumber = input.challengeNumber ?? null;
-  if ((opponent === null) === (challengeNumber === null)) {
-    throw new BadUserInputError('Give either an opponent (a Counter Draw) or a challengeNumber, not both', 'opponent');
+  if (opponent === null && challengeNumber === null) {
+    throw new BadUserInputError('Give an opponent (a Counter Draw) or a challengeNumber: the Draw is against one of them', 'opponent');
+  }
+  if (opponent !== null && challengeNumber !== null) {
+    throw new BadUserInputError('Give either an opponent (a Counter Draw) or a challengeNumber, not both', 'challengeNumber');
   }
   if (!WITH_ATTRIBUTE.includes(input.action)) {
     if (input.attribute != null) throw new BadUserInputError(`attribute is only for ${WITH_ATTRIBUTE.join(' and ')}`, 'attribute');

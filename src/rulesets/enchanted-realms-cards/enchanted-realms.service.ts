@@ -64,6 +64,7 @@ export class EnchantedRealmsService implements OnModuleInit {
       name: 'Enchanted Realms (card edition)',
       description: 'The Adventure Deck: Draw and Counter Draw contests, Challenge Numbers, damage, rewards, barter and card stacking.',
       authority: [],
+      settingKeys: ['cards'],
       settings: (given) => this.settings(given),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });

@@ -93,7 +93,7 @@ export class TenthRealmActions {
     const character = await this.table.ownCharacter(principal, input.characterId);
     if (input.vanori === 'CUSTOM') requireGmApproval(principal, character.campaignId);
     return this.characterPayload(
-      await this.table.play(principal, character.campaignId, chooseVanori, {
+      await this.table.playAsCharacter(principal, character, chooseVanori, {
         characterId: input.characterId,
         vanori: input.vanori,
         custom: input.custom ?? undefined,
@@ -153,7 +153,7 @@ export class TenthRealmActions {
   async trialRoll(principal: Principal, input: TenthRealmTrialRollInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
     await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
-    const result = await this.table.play(principal, character.campaignId, trialRoll, trialInput(input));
+    const result = await this.table.playAsCharacter(principal, character, trialRoll, trialInput(input));
     return this.rollView(result, result, input.characterId);
   }
 
@@ -198,7 +198,7 @@ export class TenthRealmActions {
 
   async resilienceCheck(principal: Principal, input: TenthRealmResilienceCheckInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
-    const result = await this.table.play(principal, character.campaignId, resilienceCheck, {
+    const result = await this.table.playAsCharacter(principal, character, resilienceCheck, {
       characterId: input.characterId,
       attribute: input.attribute,
       dr: input.dr,
@@ -327,13 +327,13 @@ export class TenthRealmActions {
     ruleInput: I,
   ) {
     const character = await this.table.ownCharacter(principal, input.characterId);
-    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
+    return this.characterPayload(await this.table.playAsCharacter(principal, character, rule, ruleInput), input.characterId);
   }
 
   /** A rule the GM applies to a character of their campaign, answered with the character. */
   private async onCharacterAsGm<I, R extends object>(principal: Principal, input: { characterId: string }, rule: Rule<I, R>, ruleInput: I) {
     const character = await this.table.gmCharacter(principal, input.characterId);
-    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput), input.characterId);
+    return this.characterPayload(await this.table.playAsCharacter(principal, character, rule, ruleInput), input.characterId);
   }
 
   private characterPayload<R extends object>(result: Played<R>, characterId: string) {

@@ -52,12 +52,16 @@ export class TenthRealmService implements OnModuleInit {
       description:
         'Playing-card deck and polyhedral dice: trial and fate rolls, burning cards, Vanori, resilience, rest, combat, morale, XP, the oracle and regions.',
       authority: [],
+      settingKeys: ['inventorySlots', 'playersSetDifficulty'],
       settings: (given) => this.settings(given),
       setUpCampaign: (action) => this.setUpCampaign(action),
     });
   }
 
-  /** Campaign settings: `inventorySlots` (tenth-realm.md, Character creation step 4). */
+  /**
+   * Campaign settings: `inventorySlots` (tenth-realm.md, Character creation step 4) and
+   * `playersSetDifficulty` (whether players may set a trial's DR themselves; false by default).
+   */
   private settings(given: Record<string, unknown>): Record<string, unknown> {
     const slots = given.inventorySlots ?? DEFAULT_INVENTORY_SLOTS;
     if (!Number.isInteger(slots) || (slots as number) < MIN_INVENTORY_SLOTS || (slots as number) > MAX_INVENTORY_SLOTS) {
@@ -66,7 +70,9 @@ export class TenthRealmService implements OnModuleInit {
         'settings.inventorySlots',
       );
     }
-    return { ...given, inventorySlots: slots };
+    const playersSetDifficulty = given.playersSetDifficulty ?? false;
+    if (typeof playersSetDifficulty !== 'boolean') throw new BadUserInputError('settings.playersSetDifficulty must be true or false', 'settings.playersSetDifficulty');
+    return { ...given, inventorySlots: slots, playersSetDifficulty };
   }
 
   /** A new campaign gets its shared standard-52 deck and an empty map. */
@@ -132,6 +138,11 @@ export class TenthRealmService implements OnModuleInit {
 
   // ---- playing a rule -----------------------------------------------------------------------
 
+  /** `play` in the campaign of a character the caller named: a campaign of another ruleset blames `characterId`. */
+  playAsCharacter<I, R extends object>(principal: Principal, character: CharacterOwner, rule: Rule<I, R>, input: I) {
+    return this.play(principal, character.campaignId, rule, input, { campaignFrom: 'characterId' });
+  }
+
   /**
    * Applies one rule to the campaign's table and stores the outcome. `newCharacter` names a
    * character the rule creates: its row is inserted with the rule's sheet.
@@ -141,9 +152,9 @@ export class TenthRealmService implements OnModuleInit {
     campaignId: string,
     rule: Rule<I, R>,
     input: I,
-    options: { combat?: CombatScope; newCharacter?: NewCharacterRow } = {},
+    options: { combat?: CombatScope; newCharacter?: NewCharacterRow; campaignFrom?: TableScope['campaignFrom'] } = {},
   ): Promise<R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null }> {
-    const scope: TableScope = { combat: options.combat ?? 'NONE', newCharacter: options.newCharacter };
+    const scope: TableScope = { combat: options.combat ?? 'NONE', newCharacter: options.newCharacter, campaignFrom: options.campaignFrom };
     const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, scope, rule, input);
     const { rows, encounter } = loaded.rows;
     const tenthRealmSession = after.world.session;

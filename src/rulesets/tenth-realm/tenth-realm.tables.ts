@@ -26,6 +26,8 @@ export interface NewCharacterRow {
 export interface TableScope {
   combat: CombatScope;
   newCharacter?: NewCharacterRow;
+  /** The input field the campaign was found from, blamed when it is not a Tenth Realm campaign. */
+  campaignFrom?: 'campaignId' | 'characterId';
 }
 
 /** The rows a Tenth Realm table was read from. */
@@ -58,7 +60,10 @@ export class TenthRealmTables implements TableStore<TenthRealmState, TenthRealmR
   async load(action: CampaignAction, scope: TableScope): Promise<LoadedTable<TenthRealmState, TenthRealmRows>> {
     const { campaign } = action;
     const campaignState = campaign.ruleset === TENTH_REALM ? tenthRealmStateOf(campaign.rulesetState) : undefined;
-    if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
+    if (!campaignState) {
+      const from = scope.campaignFrom ?? 'campaignId';
+      throw new BadUserInputError(`${from === 'characterId' ? "This character's campaign" : 'This campaign'} is not played by the Tenth Realm`, from);
+    }
     // Read after the campaign (GameLedger.act): what they see is no older than its version.
     const [deck, rows, encounter] = await Promise.all([
       this.decks.findById(campaignState.deckId),
