@@ -10,7 +10,8 @@ const TYPE_CONSTRAINTS = ['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray
 /** The one problem worth reporting of a field: that it is missing, else its type, else the first. */
 function problemOf(error: ValidationError, field: string): string | undefined {
   if (!error.constraints) return undefined;
-  if (error.value === undefined || error.value === null) return `${field} is required`;
+  // A list's null item (`returns.0`) keeps its own message: the list was given.
+  if ((error.value === undefined || error.value === null) && !/^\d+$/.test(error.property)) return `${field} is required`;
   const typeCheck = TYPE_CONSTRAINTS.find((name) => error.constraints![name] !== undefined);
   return typeCheck ? error.constraints[typeCheck] : Object.values(error.constraints)[0];
 }
