@@ -120,7 +120,7 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
     throw new BadUserInputError('Give an opponent (a Counter Draw) or a challengeNumber: the Draw is against one of them', 'opponent');
   }
   if (opponent !== null && challengeNumber !== null) {
-    throw new BadUserInputError('Give either an opponent (a Counter Draw) or a challengeNumber, not both', 'challengeNumber');
+    throw new BadUserInputError('Give either an opponent (a Counter Draw) or a challengeNumber, not both', 'opponent');
   }
   if (!WITH_ATTRIBUTE.includes(input.action)) {
     if (input.attribute != null) throw new BadUserInputError(`attribute is only for ${WITH_ATTRIBUTE.join(' and ')}`, 'attribute');
