@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -38,5 +39,33 @@ describe('the project', () => {
     const timed = /(Date\.now\(\)|performance\.now\(\))\s*-\s*\w+\)\.toBeLessThan|expect\(elapsed\)|expect\(\w+At\s*-\s*\w+At\)\.toBeLessThan/;
     const offenders = filesUnder('test').filter((path) => /\.(ts|js)$/.test(path) && timed.test(readFileSync(path, 'utf8')));
     expect(offenders).toEqual([]);
+  });
+
+  it('builds before `npm start` and `npm run verify` only when the sources changed', async () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.prestart).toBe('node scripts/build.js --if-changed');
+    expect(pkg.scripts.verify).toMatch(/^node scripts\/build\.js --if-changed && /);
+    const build = (await import(pathToFileURL(resolve('scripts/build.js')).href)) as { inputsFingerprint(root: string): string; isUpToDate(root: string): boolean };
+
+    const root = mkdtempSync(join(tmpdir(), 'arbiter-build-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(join(root, path, '..'), { recursive: true });
+        writeFileSync(join(root, path), text);
+      };
+      write('src/main.ts', 'start();');
+      write('src/generated/prisma/client.ts', 'generated');
+      write('dist/server.js', 'built');
+      expect(build.isUpToDate(root)).toBe(false);
+      write('dist/.build-inputs', build.inputsFingerprint(root));
+      expect(build.isUpToDate(root)).toBe(true);
+      // The generated client is made from prisma/schema.prisma, an input of its own.
+      write('src/generated/prisma/client.ts', 'generated again');
+      expect(build.isUpToDate(root)).toBe(true);
+      write('src/main.ts', 'start(); // changed');
+      expect(build.isUpToDate(root)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
