@@ -38,6 +38,13 @@ describe('the first hour of a new user', () => {
     expect(answer.error?.message).toMatch(/2000 tokens/);
   });
 
+  it('answers a request that is not GraphQL 400 BAD_REQUEST, and an operation it cannot pick 400 OPERATION_RESOLUTION_FAILURE', async () => {
+    const noQuery = await http(url(), 'POST', '/graphql', { body: '{}' });
+    expect({ status: noQuery.status, code: noQuery.error?.extensions.code }).toEqual({ status: 400, code: 'BAD_REQUEST' });
+    const twoOperations = await http(url(), 'POST', '/graphql', { body: JSON.stringify({ query: 'query A { __typename } query B { __typename }' }) });
+    expect({ status: twoOperations.status, code: twoOperations.error?.extensions.code }).toEqual({ status: 400, code: 'OPERATION_RESOLUTION_FAILURE' });
+  });
+
   describe('messages that say what is wrong', () => {
     it('names the type or the missing field of a dice roll, not a length', async () => {
       const table = await createTable(url());

@@ -68,4 +68,19 @@ describe('the project', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it("lists every error code a client can meet in the README's error table", () => {
+    const codes = new Set<string>();
+    const errors = readFileSync('src/common/errors.ts', 'utf8');
+    const union = /export type ErrorCode =([^;]+);/.exec(errors)![1];
+    for (const [, code] of union.matchAll(/'([A-Z_]+)'/g)) codes.add(code);
+    // Apollo's own, passed through by the error formatter (persisted queries are not offered).
+    const formatter = readFileSync('src/common/error-formatter.ts', 'utf8');
+    const apollo = /const APOLLO_CLIENT_CODES = new Set\(\[([^\]]+)\]/.exec(formatter)![1];
+    for (const [, code] of apollo.matchAll(/'([A-Z_]+)'/g)) if (!code.startsWith('PERSISTED_QUERY')) codes.add(code);
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('| `extensions.code` | When | HTTP |'), readme.indexOf('## Idempotency'));
+    expect([...codes].filter((code) => !table.includes(`\`${code}\``))).toEqual([]);
+  });
 });
+
