@@ -1,4 +1,4 @@
-import { Client, createTable, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
+import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 /** A plain HTTP call, as curl makes it. */
@@ -117,6 +117,27 @@ describe('the first hour of a new user', () => {
   });
 
   describe('small things', () => {
+    it("writes Nest's log lines through pino: one JSON shape for every line", async () => {
+      const lines: string[] = [];
+      const write = process.stdout.write;
+      // A replaced write makes the server log line by line through it (bootstrap.ts, openLog).
+      process.stdout.write = ((chunk: string | Uint8Array) => {
+        lines.push(...String(chunk).split('\n').filter((line) => line.trim() !== ''));
+        return true;
+      }) as typeof process.stdout.write;
+      try {
+        const server = await startTestArbiter({ LOG_LEVEL: 'info' });
+        await fetch(`${server.url}/health`);
+        await server.close();
+      } finally {
+        process.stdout.write = write;
+      }
+      const entries = lines.map((line) => JSON.parse(line) as { level: unknown; time: unknown; msg: unknown; context?: string });
+      expect(entries.filter((entry) => typeof entry.level !== 'number' || typeof entry.time !== 'number' || typeof entry.msg !== 'string')).toEqual([]);
+      // Nest's own lines are among them, with their context.
+      expect(entries.some((entry) => entry.context === 'NestApplication')).toBe(true);
+    });
+
     it('describes the API keys in the OpenAPI document as what they are, not JWTs', async () => {
       const document = (await (await fetch(`${url()}/v1/openapi.json`)).json()) as { components: { securitySchemes: Record<string, { bearerFormat?: string }> } };
       const formats = Object.values(document.components.securitySchemes).map((scheme) => scheme.bearerFormat);
