@@ -1,9 +1,12 @@
-/** Three tiers: pure specs beside the code, integration tests on a real Postgres, e2e over HTTP; browser tests; and the benchmark's own specs. */
+/**
+ * `npm test`: three tiers (pure specs beside the code, integration tests on a real Postgres, e2e
+ * over HTTP) and the benchmark's own specs. The browser tests need Chromium: jest.browser.config.js.
+ */
 const tsJest = [
   'ts-jest',
   { useESM: true, tsconfig: 'tsconfig.json', diagnostics: false },
 ];
-const common = {
+export const common = {
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': tsJest },
@@ -12,7 +15,7 @@ const common = {
 
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     // The benchmark's own logic (plain ESM JavaScript, run untransformed): its targets and options.
     { displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.spec.js'], transform: {}, testEnvironment: 'node' },
     {
@@ -26,14 +29,6 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
-      globalSetup: '<rootDir>/test/helpers/global-setup.js',
-      globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
-    },
-    {
-      ...common,
-      // Pages in Debian's headless Chromium, driven by playwright-core: the playground, the example table.
-      displayName: 'browser',
-      testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/helpers/global-setup.js',
       globalTeardown: '<rootDir>/test/helpers/global-teardown.js',
     },

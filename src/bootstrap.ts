@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { ConsoleLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { LogController } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,6 +9,7 @@ import type { ArbiterConfig } from './infra/config.js';
 import { Database } from './infra/database.js';
 import { EmbeddedDatabase } from './infra/embedded-database.js';
 import { applyMigrations } from './infra/migrations.js';
+import { PinoNestLogger } from './infra/nest-logger.js';
 import { registerHttpErrorShapes } from './infra/http-errors.js';
 import { IdempotencyStore } from './infra/idempotency.js';
 import { Transactions } from './infra/transactions.js';
@@ -116,7 +116,8 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ database, adminKey: admin.key, logger, config }),
       adapter,
-      { logger: new ConsoleLogger({ json: true, logLevels: config.logLevel === 'silent' ? [] : ['log', 'error', 'warn'] }) },
+      // One logger: Nest's lines go through pino, in the same JSON shape as the rest.
+      { logger: new PinoNestLogger(logger) },
     );
     if (config.corsOrigins.length > 0) enableCors(app, config.corsOrigins);
     registerRequestLifecycle(adapter.getInstance(), app.get(AuthService), app.get(Transactions), app.get(IdempotencyStore), app.get(GameLedger));

@@ -1,5 +1,6 @@
 import { startArbiter } from './bootstrap.js';
 import { ConfigError, loadConfig } from './infra/config.js';
+import { StartupError } from './infra/embedded-database.js';
 
 try {
   const arbiter = await startArbiter(loadConfig());
@@ -22,6 +23,10 @@ try {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(2);
+  }
+  if (error instanceof StartupError) {
+    console.error(error.message);
+    process.exit(1);
   }
   console.error(error);
   process.exit(1);

@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
   | 'BAD_USER_INPUT'
   | 'RULE_VIOLATION'
   | 'CONFLICT'

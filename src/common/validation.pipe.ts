@@ -1,10 +1,25 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationError, type ValidationPipeOptions } from '@nestjs/common';
 import { BadUserInputError } from './errors.js';
 
-function firstProblem(errors: ValidationError[], path = ''): { field: string; message: string } | undefined {
+/**
+ * Constraints on a value's type: reported before any other of the same field, so a number sent
+ * for a string reads "must be a string", not a length it was never measured by.
+ */
+const TYPE_CONSTRAINTS = ['isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isEnum', 'isUUID', 'isIn'];
+
+/** The one problem worth reporting of a field: that it is missing, else its type, else the first. */
+function problemOf(error: ValidationError, field: string): string | undefined {
+  if (!error.constraints) return undefined;
+  // A list's null item (`returns.0`) keeps its own message: the list was given.
+  if ((error.value === undefined || error.value === null) && !/^\d+$/.test(error.property)) return `${field} is required`;
+  const typeCheck = TYPE_CONSTRAINTS.find((name) => error.constraints![name] !== undefined);
+  return typeCheck ? error.constraints[typeCheck] : Object.values(error.constraints)[0];
+}
+
+export function firstProblem(errors: readonly ValidationError[], path = ''): { field: string; message: string } | undefined {
   for (const error of errors) {
     const field = path ? `${path}.${error.property}` : error.property;
-    const message = error.constraints && Object.values(error.constraints)[0];
+    const message = problemOf(error, field);
     if (message) return { field, message };
     const nested = firstProblem(error.children ?? [], field);
     if (nested) return nested;

@@ -31,7 +31,9 @@ export function armorConfig(config: Pick<ArbiterConfig, 'production'>): GraphQLA
     maxDepth: { enabled: true, n: limits.maxDepth, ignoreIntrospection: true, flattenFragments: true, exposeLimits: true },
     maxAliases: { enabled: true, n: limits.maxAliases, exposeLimits: true },
     maxDirectives: { enabled: true, n: limits.maxDirectives, exposeLimits: true },
-    maxTokens: { enabled: true, n: limits.maxTokens, exposeLimits: true },
+    // graphql-armor's token limit parses the document in a plugin hook, so a syntax error became a
+    // 500; graphql-js counts tokens as it parses instead (parseOptions below): 400 GRAPHQL_PARSE_FAILED.
+    maxTokens: { enabled: false },
     costLimit: {
       enabled: true,
       maxCost: limits.maxCost,
@@ -90,6 +92,7 @@ export function graphqlHardening(config: Pick<ArbiterConfig, 'production' | 'int
     validationRules: armor.validationRules,
     // Apollo's plugin type is invariant in its context; these run for any context.
     plugins: [...armor.plugins, rateLimitPlugin(limiter)] as unknown as NonNullable<ApolloDriverConfig['plugins']>,
+    parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
     allowBatchedHttpRequests: false,
     csrfPrevention: true,
     introspection: config.introspection,

@@ -11,7 +11,6 @@ import type { RunningArbiter } from '../../src/bootstrap.js';
 import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, range } from '../helpers/db-checks.js';
 import { GRAPHQL_LIMITS } from '../../src/infra/graphql-limits.js';
-import { CATCH_UP_INTERVAL_MS } from '../../src/modules/live-events/event-notifications.service.js';
 
 const CAMPAIGN_EVENTS = `subscription ($campaignId: ID!, $afterSeq: Int) {
   campaignEvents(campaignId: $campaignId, afterSeq: $afterSeq) { seq campaignId type actorRole payload secret random { words } createdAt } }`;
@@ -366,7 +365,7 @@ describe('live events (campaignEvents over graphql-ws)', () => {
     expect(feed.seqs).toEqual(upTo(next));
   });
 
-  it('delivers an event whose announcement was lost (its process died between commit and NOTIFY) within the catch-up interval', async () => {
+  it('delivers an event whose announcement was lost (its process died between commit and NOTIFY), by the periodic catch-up', async () => {
     const table = await createTable(arbiter.url);
     const feed = new Feed(open(table.gm.key), table.campaignId);
     const first = (await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '1d4' } })).rollDice.eventSeq;
@@ -381,10 +380,9 @@ describe('live events (campaignEvents over graphql-ws)', () => {
        UPDATE campaigns SET last_event_seq = $2 + 1 WHERE id = $1`,
       [table.campaignId, first],
     );
-    const started = Date.now();
+    // reach()'s deadline guards against a hang; how soon the catch-up comes is the benchmark's business.
     await feed.reach(first + 1);
     expect(feed.seqs).toEqual(upTo(first + 1));
-    expect(Date.now() - started).toBeLessThan(CATCH_UP_INTERVAL_MS + 2_000);
   });
 
   it('closes open subscriptions when the server stops, even a client that does not answer', async () => {
@@ -405,9 +403,8 @@ describe('live events (campaignEvents over graphql-ws)', () => {
     await sleep(200);
     (silent as unknown as { _socket: { pause(): void } })._socket.pause();
 
-    const started = Date.now();
+    // The test's own timeout is the hang guard: close() must return though the silent client never answers.
     await server.close();
-    expect(Date.now() - started).toBeLessThan(5_000);
     await feed.until(() => closed !== undefined || feed.completed || feed.failure !== null);
     silent.terminate();
     await client.dispose();

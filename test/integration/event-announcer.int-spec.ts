@@ -28,26 +28,22 @@ describe('EventAnnouncer', () => {
     return heard;
   }
 
-  it('sends at most one notification per 20 ms under a stream of commits, merged, the last with the highest seq', async () => {
+  it('merges a stream of announcements into fewer notifications, the last with the highest seq', async () => {
     const campaignId = randomUUID();
     const heard = heardFor(campaignId);
     const announcer = new EventAnnouncer(db, undefined as never);
-    const started = Date.now();
+    // Bursts of announcements made while a notification is being sent are merged into the next one.
     let seq = 0;
-    while (seq < 200) {
-      announcer.announce(campaignId, ++seq);
+    for (let burst = 0; burst < 10; burst++) {
+      for (let i = 0; i < 20; i++) announcer.announce(campaignId, ++seq);
       await sleep(1);
     }
-    const elapsed = Date.now() - started;
     await announcer.onApplicationShutdown();
-    // The last notification goes out too (delivery may lag on a busy machine).
-    for (let waited = 0; heard.at(-1) !== seq && waited < 5_000; waited += 20) await sleep(20);
+    // The last notification goes out too (the deadline only guards against a hang).
+    for (let waited = 0; heard.at(-1) !== seq && waited < 10_000; waited += 20) await sleep(20);
     expect(heard.at(-1)).toBe(seq);
-
-    // At most one notification per 20 ms of announcing, and the one after it; each with a higher seq.
-    expect(elapsed).toBeGreaterThanOrEqual(200);
-    expect(heard.length).toBeGreaterThan(3);
-    expect(heard.length).toBeLessThanOrEqual(Math.floor(elapsed / 20) + 2);
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard.length).toBeLessThan(seq);
     expect(heard).toEqual([...heard].sort((a, b) => a - b));
   });
 

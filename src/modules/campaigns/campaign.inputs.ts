@@ -3,13 +3,14 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Length, Matches, Min } from 'class-validator';
 import { MAX_CLIENT_SEED_LENGTH } from '../../rules/random/epoch-key.js';
 import { MemberRoleEnum } from './campaign.model.js';
+import { IsDisplayName } from '../../common/display-name.js';
 
 @InputType()
 export class CreateCampaignInput {
-  @Field() @IsString() @Length(1, 100) name!: string;
+  @Field() @IsDisplayName() name!: string;
   @Field({ description: 'A ruleset id from `rulesets`.' }) @IsString() @Length(1, 60) ruleset!: string;
   @Field({ nullable: true, description: "The GM member's name (default 'GM')." })
-  @IsOptional() @IsString() @Length(1, 100) gmName?: string;
+  @IsOptional() @IsDisplayName() gmName?: string;
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'Ruleset settings.' })
   @IsOptional() @IsObject() settings?: Record<string, unknown>;
 }
@@ -17,7 +18,7 @@ export class CreateCampaignInput {
 @InputType()
 export class AddMemberInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
-  @Field() @IsString() @Length(1, 100) name!: string;
+  @Field() @IsDisplayName() name!: string;
   @Field(() => MemberRoleEnum) @IsIn(Object.values(MemberRoleEnum)) role!: MemberRoleEnum;
 }
 

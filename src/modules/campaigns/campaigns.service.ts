@@ -4,7 +4,7 @@ import { Transactional, Transactions } from '../../infra/transactions.js';
 import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
 import type { ClientSeed } from '../../rules/random/epoch-key.js';
 import { commitmentOf } from '../../rules/random/random-stream.js';
-import { Rulesets } from '../../rulesets/kernel/rulesets.js';
+import { refuseUnknownSettings, Rulesets } from '../../rulesets/kernel/rulesets.js';
 import { hashApiKey, newApiKey } from '../auth/api-keys.js';
 import { requireCampaignRole } from '../auth/auth.service.js';
 import type { MemberRole, Principal } from '../auth/principal.js';
@@ -56,6 +56,7 @@ export class CampaignsService {
         knownRulesets: known,
       });
     }
+    refuseUnknownSettings(ruleset, input.settings ?? {});
     const settings = ruleset.settings(input.settings ?? {});
     const id = randomUUID();
     await this.campaigns.insert({ id, name: input.name, ruleset: input.ruleset, settings }, committedSeed(), committedSeed());
@@ -188,6 +189,10 @@ export class CampaignsService {
   }
 
   private async admitMember(action: CampaignAction, name: string, role: MemberRole): Promise<{ member: MemberRecord; apiKey: string }> {
+    // Members are told apart by name in the log and at the table: two of the same name could not be.
+    const sameName = (other: string) => other.normalize('NFC').trim().toLowerCase() === name.normalize('NFC').trim().toLowerCase();
+    const taken = (await this.members.listByCampaign(action.campaign.id)).find((member) => sameName(member.name));
+    if (taken) throw new BadUserInputError(`A member of this campaign is already called '${taken.name}': give another name`, 'name');
     const apiKey = newApiKey();
     const member: MemberRecord = { id: randomUUID(), campaignId: action.campaign.id, name, role };
     await this.members.insert({ ...member, apiKeyHash: hashApiKey(apiKey) });

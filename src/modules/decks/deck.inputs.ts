@@ -2,6 +2,7 @@ import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min } from 'class-validator';
 import { CardColorEnum, DrawFrom, DrawTo, MoveTo, SuitEnum } from './deck.model.js';
+import { IsDisplayName } from '../../common/display-name.js';
 
 /** Checked field by field by the card rules (validateCardList), which name the offending card. */
 @InputType()
@@ -19,7 +20,7 @@ export class CardInput {
 @InputType()
 export class CreateDeckInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
-  @Field() @IsString() @Length(1, 100) name!: string;
+  @Field() @IsDisplayName() name!: string;
   @Field({ nullable: true, description: 'A preset id (see cardPreset), e.g. "standard-52".' })
   @IsOptional() @IsString() @Length(1, 60) preset?: string;
   @Field(() => [CardInput], { nullable: true, description: 'A deck of your own, instead of a preset.' })

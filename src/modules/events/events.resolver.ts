@@ -9,7 +9,7 @@ import { EventsService } from './events.service.js';
 export class EventsResolver {
   constructor(private readonly service: EventsService) {}
 
-  @Query(() => [GameEvent], { description: "The campaign's log after afterSeq, oldest first (at most 1000)." })
+  @Query(() => [GameEvent], { description: "The campaign's log after afterSeq (0 or more), oldest first: at most limit events (1 to 1000; other values are refused, as over REST)." })
   events(
     @CurrentPrincipal() principal: Principal,
     @Args('campaignId', { type: () => ID }, new ParseIdPipe('campaignId')) campaignId: string,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../common/errors.js';
+import { BadUserInputError, NotFoundError } from '../../common/errors.js';
 import { REPLAYERS } from '../../rules/verification/replayers.js';
 import { verifyLog } from '../../rules/verification/verify-log.js';
 import { isGameMaster, requireCampaignRole } from '../auth/auth.service.js';
@@ -10,6 +10,17 @@ import type { GameEvent, VerifyEventsResult } from './event.model.js';
 import { EventsRepository, type StoredGameEvent } from './events.repository.js';
 
 export const MAX_EVENTS_PER_PAGE = 1000;
+
+/**
+ * The one rule for a page of the log, over GraphQL and REST alike: `afterSeq` 0 or more, `limit`
+ * from 1 to MAX_EVENTS_PER_PAGE; anything else is refused, never clamped.
+ */
+export function checkEventsPage(afterSeq: number, limit: number): void {
+  if (!Number.isInteger(afterSeq) || afterSeq < 0) throw new BadUserInputError(`afterSeq must be an integer, 0 or more (0 reads from the start); got ${afterSeq}`, 'afterSeq');
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS_PER_PAGE) {
+    throw new BadUserInputError(`limit must be an integer from 1 to ${MAX_EVENTS_PER_PAGE}; got ${limit}`, 'limit');
+  }
+}
 
 @Injectable()
 export class EventsService {
@@ -22,9 +33,10 @@ export class EventsService {
   /** The log after `afterSeq`, as this caller may see it. */
   async listEvents(principal: Principal, campaignId: string, afterSeq: number, limit: number): Promise<GameEvent[]> {
     requireCampaignRole(principal, campaignId, 'PLAYER');
+    checkEventsPage(afterSeq, limit);
     const campaign = await this.campaigns.findById(campaignId);
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
-    const events = await this.events.listAfter(campaignId, afterSeq, Math.min(Math.max(limit, 1), MAX_EVENTS_PER_PAGE));
+    const events = await this.events.listAfter(campaignId, afterSeq, limit);
     return events.map((event) => viewEvent(principal, event, campaign.seedEpoch));
   }
 

@@ -16,7 +16,8 @@ export function registerOpenApi(app: NestFastifyApplication): void {
         'keys (`Authorization: Bearer <key>`), Idempotency-Key, errors and event log; see the README for the rest of the API (GraphQL at /graphql).',
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An Arbiter API key (arb_…).' })
+    // An opaque API key, not a JWT (Nest's default bearerFormat).
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'arb_ API key', description: 'An Arbiter API key (arb_…).' })
     .build();
   const document = SwaggerModule.createDocument(app, config, { include: [RestModule, ...RULESET_MODULES] });
   SwaggerModule.setup(OPENAPI_PATHS.docs, app, document, {

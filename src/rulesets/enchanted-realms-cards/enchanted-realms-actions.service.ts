@@ -218,7 +218,10 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
   if (input.action == null) throw new BadUserInputError('Give the action of the Draw, or the callSeq of the Draw the Lead Player called for', 'action');
   const opponent = input.opponent ?? null;
   const challengeNumber = input.challengeNumber ?? null;
-  if ((opponent === null) === (challengeNumber === null)) {
+  if (opponent === null && challengeNumber === null) {
+    throw new BadUserInputError('Give an opponent (a Counter Draw) or a challengeNumber: the Draw is against one of them', 'opponent');
+  }
+  if (opponent !== null && challengeNumber !== null) {
     throw new BadUserInputError('Give either an opponent (a Counter Draw) or a challengeNumber, not both', 'opponent');
   }
   checkAttribute(input.action, input.attribute, 'attribute');

@@ -2,6 +2,7 @@ import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Length, Max, Min, ValidateNested } from 'class-validator';
 import { EnchantedRealmsAttribute, EnchantedRealmsDrawAction } from './enchanted-realms.model.js';
+import { IsDisplayName } from '../../common/display-name.js';
 
 const NAME = { min: 1, max: 100 };
 /** Card ids are at most 40 characters (validateCardList). */
@@ -14,7 +15,7 @@ const MAX_CARDS = 20;
 @InputType()
 export class EnchantedRealmsCreateCharacterInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
-  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field(() => ID, { nullable: true, description: "The player's member id; a player's own by default. GM: none for an NPC." })
   @IsOptional() @IsUUID() memberId?: string;
   @Field({ description: 'A HERO card of the Adventure Deck, not held by anyone nor on another character.' })

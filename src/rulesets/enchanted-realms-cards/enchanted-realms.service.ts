@@ -70,6 +70,7 @@ export class EnchantedRealmsService implements OnModuleInit {
         deckIds: (state) => [enchantedRealmsStateOf(state)?.deckId ?? []].flat(),
         operations: ['enchantedRealmsDraw', 'enchantedRealmsCountCreatures', 'enchantedRealmsReconcile', 'enchantedRealmsAward', 'enchantedRealmsBarter'],
       },
+      settingKeys: ['cards'],
       settings: (given) => this.settings(given),
       validateCards: (cards, field) => this.checkedCards(cards, field),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
+import { IsDisplayName } from '../../common/display-name.js';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsEnum, IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { MAX_SKILL_DICE } from '../../rules/enchanted-realms-d20/attack-roll.js';
 import { MAX_DAMAGE_PER_HIT } from '../../rules/enchanted-realms-d20/attack.js';
 import { MAX_COMBATANTS } from '../../rules/enchanted-realms-d20/combat.js';
@@ -24,7 +25,7 @@ const SUB_ATTRIBUTE = /^[A-Za-z][A-Za-z_]{0,39}$/;
 /** What a combatant is, as the GM or its player gives it; also a campaign setting's foe (`settings.combatants`). */
 @InputType({ isAbstract: true })
 export class EnchantedRealmsD20CombatantFields {
-  @Field() @IsString() @Length(NAME.min, NAME.max) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field(() => Int, { description: 'What attack dice are read against.' }) @IsInt() @Min(0) @Max(MAX_SCORE) defense!: number;
   @Field({ description: 'Without armor, GARB_ISSUE and WARDROBE_MALFUNCTION have no effect.' }) @IsBoolean() armorWorn!: boolean;
   @Field(() => Int, { nullable: true, description: "The armor's value: WARDROBE_MALFUNCTION's repair costs 10% of it." })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
-import { validateSync, type ValidationError } from 'class-validator';
+import { validateSync } from 'class-validator';
 import { BadUserInputError, ForbiddenError, NotFoundError, RuleViolationError } from '../../common/errors.js';
 import { isGameMaster, requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
@@ -21,6 +21,7 @@ import type { EnchantedRealmsD20Campaign, EnchantedRealmsD20Combat, EnchantedRea
 import { ENCHANTED_REALMS_D20, EnchantedRealmsD20Repository, type D20CampaignState } from './enchanted-realms-d20.repository.js';
 import { EnchantedRealmsD20Tables } from './enchanted-realms-d20.tables.js';
 import { campaignView, combatantView, combatView } from './enchanted-realms-d20.views.js';
+import { firstProblem } from '../../common/validation.pipe.js';
 
 /** The fields of a foe in `settings.combatants`: a combatant's, without a character. */
 const FOE_FIELDS: ReadonlySet<string> = new Set(['name', 'defense', 'armorWorn', 'armorValue', 'skills', 'immunities']);
@@ -39,17 +40,6 @@ export interface CombatantInReach {
 export interface Played {
   eventSeq: number;
   after: D20State;
-}
-
-function firstProblem(errors: readonly ValidationError[], path: string): { field: string; message: string } | undefined {
-  for (const error of errors) {
-    const field = `${path}.${error.property}`;
-    const message = error.constraints && Object.values(error.constraints)[0];
-    if (message) return { field, message };
-    const nested = firstProblem(error.children ?? [], field);
-    if (nested) return nested;
-  }
-  return undefined;
 }
 
 /**
@@ -73,6 +63,7 @@ export class EnchantedRealmsD20Service implements OnModuleInit {
       name: 'Enchanted Realms (d20 edition)',
       description: 'd20 pools with natural 20 and 1, exploding melee crits, the d100 crit-effect table, and conditions with durations.',
       authority: AUTHORITY,
+      settingKeys: ['combatants'],
       settings: (given) => this.settings(given),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { BadUserInputError } from '../../common/errors.js';
 import type { CardDefinition } from '../../rules/cards/card.js';
 import type { AuthorityRow } from '../../rules/kernel/authority.js';
 import type { CampaignAction } from '../../modules/events/game-ledger.service.js';
@@ -17,6 +18,8 @@ export interface RulesetDefinition {
   description: string;
   /** Who decides each input of each of its mutations. */
   authority: readonly AuthorityRow[];
+  /** Every key a campaign's `settings` may hold; any other is refused (a typo would go unnoticed). */
+  settingKeys: readonly string[];
   /**
    * Checks a new campaign's settings and returns them with the ruleset's defaults filled in;
    * throws BAD_USER_INPUT naming the setting.
@@ -36,6 +39,19 @@ export interface RulesetDefinition {
   validateCards?(cards: unknown[], field: string): readonly CardDefinition[];
   /** Sets up a new campaign inside the move that creates it: its decks and starting state. */
   setUpCampaign(action: CampaignAction, settings: Record<string, unknown>): Promise<void> | void;
+}
+
+/**
+ * Refuses a settings key the ruleset does not know, with BAD_USER_INPUT naming it and listing the
+ * known ones; ruleset-specific checks of the values come after.
+ */
+export function refuseUnknownSettings(ruleset: Pick<RulesetDefinition, 'id' | 'settingKeys'>, given: Record<string, unknown>): void {
+  const unknown = Object.keys(given).find((key) => !ruleset.settingKeys.includes(key));
+  if (unknown === undefined) return;
+  const known = ruleset.settingKeys.length === 0 ? 'it has none' : `known: ${ruleset.settingKeys.join(', ')}`;
+  throw new BadUserInputError(`settings.${unknown} is not a setting of ${ruleset.id} (${known})`, `settings.${unknown}`, {
+    knownSettings: [...ruleset.settingKeys],
+  });
 }
 
 /** The rule systems this server plays: each ruleset's module registers itself when it starts. */

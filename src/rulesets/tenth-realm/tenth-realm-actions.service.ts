@@ -106,9 +106,9 @@ export class TenthRealmActions {
     const character = await this.table.ownCharacter(principal, input.characterId);
     if (input.vanori === 'CUSTOM') requireGmApproval(principal, character.campaignId);
     return this.characterPayload(
-      await this.table.play(
+      await this.table.playAsCharacter(
         principal,
-        character.campaignId,
+        character,
         chooseVanori,
         { characterId: input.characterId, vanori: input.vanori, custom: input.custom ?? undefined },
         { authority: { action: 'tenthRealmChooseVanori', input } },
@@ -168,7 +168,7 @@ export class TenthRealmActions {
   async trialRoll(principal: Principal, input: TenthRealmTrialRollInput) {
     const character = await this.table.ownCharacter(principal, input.characterId);
     await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
-    const result = await this.table.play(principal, character.campaignId, trialRoll, trialInput(input), { authority: { action: 'tenthRealmTrialRoll', input } });
+    const result = await this.table.playAsCharacter(principal, character, trialRoll, trialInput(input), { authority: { action: 'tenthRealmTrialRoll', input } });
     return this.rollView(result, result, input.characterId);
   }
 
@@ -252,7 +252,7 @@ export class TenthRealmActions {
     const character = await this.table.ownCharacter(principal, input.characterId);
     await this.table.checkBurners(principal, character.campaignId, input.burns.map((burn) => burn.characterId));
     // In a fight, the check settles it (combat is lost only once the fallen have made theirs).
-    const result = await this.table.play(principal, character.campaignId, resilienceCheck, trialInput(input), {
+    const result = await this.table.playAsCharacter(principal, character, resilienceCheck, trialInput(input), {
       combat: 'ACTIVE',
       authority: { action: 'tenthRealmResilienceCheck', input },
     });
@@ -395,13 +395,13 @@ export class TenthRealmActions {
     ruleInput: I,
   ) {
     const character = await this.table.ownCharacter(principal, input.characterId);
-    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput, { authority: { action, input } }), input.characterId);
+    return this.characterPayload(await this.table.playAsCharacter(principal, character, rule, ruleInput, { authority: { action, input } }), input.characterId);
   }
 
   /** A rule the GM applies to a character of their campaign, answered with the character. */
   private async onCharacterAsGm<I, R extends object>(principal: Principal, action: string, input: { characterId: string }, rule: Rule<I, R>, ruleInput: I) {
     const character = await this.table.gmCharacter(principal, input.characterId);
-    return this.characterPayload(await this.table.play(principal, character.campaignId, rule, ruleInput, { authority: { action, input } }), input.characterId);
+    return this.characterPayload(await this.table.playAsCharacter(principal, character, rule, ruleInput, { authority: { action, input } }), input.characterId);
   }
 
   private characterPayload<R extends object>(result: Played<R>, characterId: string) {

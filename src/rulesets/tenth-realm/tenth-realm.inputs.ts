@@ -1,7 +1,10 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
+import { IsDisplayName } from '../../common/display-name.js';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
   IsBoolean,
   IsEnum,
   IsIn,
@@ -37,7 +40,7 @@ const DICE = [4, 6, 8, 10, 12];
 @InputType()
 export class TenthRealmCreateCharacterInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
-  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field(() => ID, { nullable: true, description: "The player's member id; a player's own by default. GM: none for an NPC." })
   @IsOptional() @IsUUID() memberId?: string;
 }
@@ -54,7 +57,7 @@ export class TenthRealmRedrawAttributeInput extends TenthRealmCharacterInput {
 
 @InputType({ description: 'A Vanori invented with the GM: it raises one attribute by 2 and another by 1.' })
 export class TenthRealmCustomVanoriInput {
-  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field() @IsString() @Length(TEXT.min, TEXT.max) ability!: string;
   @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) majorAttribute!: TenthRealmAttribute;
   @Field(() => TenthRealmAttribute) @IsEnum(TenthRealmAttribute) minorAttribute!: TenthRealmAttribute;
@@ -213,7 +216,7 @@ export class TenthRealmOracleInput extends TenthRealmCampaignInput {
 
 @InputType()
 export class TenthRealmEnemyInput {
-  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field(() => Int) @IsInt() @Min(1) @Max(1000) resilience!: number;
   @Field(() => Int, { nullable: true, description: 'd4 or d6; none for no armor.' }) @IsOptional() @IsInt() @IsIn([4, 6]) armorDie?: number;
   @Field(() => Int, { description: 'd4 to d12.' }) @IsInt() @IsIn(DICE) weaponDie!: number;
@@ -221,9 +224,10 @@ export class TenthRealmEnemyInput {
 
 @InputType()
 export class TenthRealmStartCombatInput extends TenthRealmCampaignInput {
-  @Field(() => [ID]) @ArrayMaxSize(20) @IsUUID('all', { each: true }) characterIds!: string[];
+  @Field(() => [ID]) @ArrayMaxSize(20) @ArrayMinSize(1, { message: 'characterIds must name at least one character who fights' })
+  @ArrayUnique({ message: 'characterIds must name each character once' }) @IsUUID('all', { each: true }) characterIds!: string[];
   @Field(() => [TenthRealmEnemyInput])
-  @ArrayMaxSize(MAX_ENEMIES) @ValidateNested({ each: true }) @Type(() => TenthRealmEnemyInput) enemies!: TenthRealmEnemyInput[];
+  @ArrayMaxSize(MAX_ENEMIES) @ArrayMinSize(1, { message: 'enemies must list at least one enemy' }) @ValidateNested({ each: true }) @Type(() => TenthRealmEnemyInput) enemies!: TenthRealmEnemyInput[];
 }
 
 @InputType()

@@ -56,6 +56,7 @@ export class TenthRealmService implements OnModuleInit {
       description:
         'Playing-card deck and polyhedral dice: trial and fate rolls, burning cards, Vanori, resilience, rest, combat, morale, XP, the oracle and regions.',
       authority: AUTHORITY,
+      settingKeys: ['inventorySlots', PLAYERS_SET_DIFFICULTY],
       settings: (given) => this.settings(given),
       setUpCampaign: (action) => this.setUpCampaign(action),
     });
@@ -141,6 +142,11 @@ export class TenthRealmService implements OnModuleInit {
 
   // ---- playing a rule -----------------------------------------------------------------------
 
+  /** `play` in the campaign of a character the caller named: a campaign of another ruleset blames `characterId`. */
+  playAsCharacter<I, R extends object>(principal: Principal, character: CharacterOwner, rule: Rule<I, R>, input: I, options: Omit<Parameters<TenthRealmService['play']>[4], 'campaignFrom'> = {}) {
+    return this.play(principal, character.campaignId, rule, input, { ...options, campaignFrom: 'characterId' });
+  }
+
   /**
    * Applies one rule to the campaign's table and stores the outcome. `newCharacter` names a
    * character the rule creates: its row is inserted with the rule's sheet.
@@ -150,12 +156,13 @@ export class TenthRealmService implements OnModuleInit {
     campaignId: string,
     rule: Rule<I, R>,
     input: I,
-    options: { combat?: CombatScope; newCharacter?: NewCharacterRow; authority?: { action: string; input: object } } = {},
+    options: { combat?: CombatScope; newCharacter?: NewCharacterRow; authority?: { action: string; input: object }; campaignFrom?: TableScope['campaignFrom'] } = {},
   ): Promise<R & { eventSeq: number; characters: Map<string, PlayedCharacter>; encounter: EncounterRecord | null; after: TenthRealmState }> {
     const { authority } = options;
     const scope: TableScope = {
       combat: options.combat ?? 'NONE',
       newCharacter: options.newCharacter,
+      campaignFrom: options.campaignFrom,
       authorize: authority && ((settings) => requireDecider(principal, campaignId, authority.action, authority.input, settings)),
     };
     const { result, loaded, after, eventSeq } = await this.runner.play(principal, campaignId, this.tables, scope, rule, input);

@@ -28,6 +28,8 @@ export interface TableScope {
   newCharacter?: NewCharacterRow;
   /** Checks who may decide the inputs, against the campaign's settings, before the rule runs. */
   authorize?: (settings: Record<string, unknown>) => void;
+  /** The input field the campaign was found from, blamed when it is not a Tenth Realm campaign. */
+  campaignFrom?: 'campaignId' | 'characterId';
 }
 
 /** The rows a Tenth Realm table was read from. */
@@ -60,7 +62,10 @@ export class TenthRealmTables implements TableStore<TenthRealmState, TenthRealmR
   async load(action: CampaignAction, scope: TableScope): Promise<LoadedTable<TenthRealmState, TenthRealmRows>> {
     const { campaign } = action;
     const campaignState = campaign.ruleset === TENTH_REALM ? tenthRealmStateOf(campaign.rulesetState) : undefined;
-    if (!campaignState) throw new BadUserInputError('This campaign is not played by the Tenth Realm', 'campaignId');
+    if (!campaignState) {
+      const from = scope.campaignFrom ?? 'campaignId';
+      throw new BadUserInputError(`${from === 'characterId' ? "This character's campaign" : 'This campaign'} is not played by the Tenth Realm`, from);
+    }
     scope.authorize?.(campaign.settings);
     // Read after the campaign (GameLedger.act): what they see is no older than its version.
     const [deck, rows, encounter] = await Promise.all([

@@ -8,6 +8,7 @@ import { MAX_FOE_DAMAGE, MAX_FOES } from '../../rules/ytterdorren/encounter.js';
 import { MAX_SKIRMISH_CREATURES } from '../../rules/ytterdorren/skirmish.js';
 import { MAX_PLAYERS } from '../../rules/ytterdorren/state.js';
 import { YtterdorrenStance } from './ytterdorren.model.js';
+import { IsDisplayName } from '../../common/display-name.js';
 
 const NAME = { min: 1, max: 100 };
 /** Creature card ids are at most 40 characters (validateCreatureCards); difficulties 20. */
@@ -20,7 +21,7 @@ const NOT_BLANK = /\S/;
 @InputType({ description: "A character: the GM vouches for its Vita, Defense and Might (from its hero's board)." })
 export class YtterdorrenCreateCharacterInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
-  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field(() => ID, { nullable: true, description: "The player's member id; none for an NPC." }) @IsOptional() @IsUUID() memberId?: string;
   @Field(() => Int, { description: `Max and current Vita, ${SHEET_LIMITS.vita.join('–')}.` })
   @IsInt() @Min(SHEET_LIMITS.vita[0]) @Max(SHEET_LIMITS.vita[1]) vita!: number;

@@ -55,6 +55,7 @@ export class YtterdorrenService implements OnModuleInit {
       name: 'Ytterdorren',
       description: 'd100 skirmishes with a Skirmish Counter, loot searches, and encounter foe attacks with black and white power dice.',
       authority: AUTHORITY,
+      settingKeys: ['creaturePreset', 'creatures'],
       settings: (given) => checkedSettings(given),
       setUpCampaign: (action, settings) => this.setUpCampaign(action, settings),
     });

@@ -20,6 +20,7 @@ import {
 import { MAX_CHARACTERISTIC, MIN_CHARACTERISTIC } from '../../rules/yummell/characters.js';
 import { MAX_DECK_CARDS, MAX_SQUARES } from '../../rules/yummell/validation.js';
 import { YummellAbility, YummellCharacteristic } from './yummell.model.js';
+import { IsDisplayName } from '../../common/display-name.js';
 
 const NAME = { min: 1, max: 100 };
 /** Card ids are at most 40 characters (validateYummellDeck). */
@@ -51,7 +52,7 @@ export class YummellCharacteristicsInput {
 
 @InputType({ description: 'An Advantage card: e.g. Heroism, +4 to every Characteristic in challenges, kept after use.' })
 export class YummellAdvantageInput {
-  @Field() @IsString() @Length(ADVANTAGE_NAME.min, ADVANTAGE_NAME.max) name!: string;
+  @Field() @IsDisplayName(ADVANTAGE_NAME.min, ADVANTAGE_NAME.max) name!: string;
   @Field(() => Int) @IsInt() @Min(ADVANTAGE_BONUS.min) @Max(ADVANTAGE_BONUS.max) bonus!: number;
   @Field(() => [YummellCharacteristic], { description: 'The Characteristics whose challenges it adds to.' })
   @ArrayMinSize(1) @ArrayMaxSize(4) @ArrayUnique() @IsEnum(YummellCharacteristic, { each: true }) characteristics!: YummellCharacteristic[];
@@ -62,7 +63,7 @@ export class YummellAdvantageInput {
 @InputType()
 export class YummellCreateCharacterInput {
   @Field(() => ID) @IsUUID() campaignId!: string;
-  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+  @Field() @IsDisplayName(NAME.min, NAME.max) name!: string;
   @Field(() => ID, { nullable: true, description: 'The player who plays it; none for a character the GM plays.' }) @IsOptional() @IsUUID() memberId?: string;
   @Field(() => YummellCharacteristicsInput) @ValidateNested() @Type(() => YummellCharacteristicsInput) characteristics!: YummellCharacteristicsInput;
   @Field(() => [YummellAbility], { defaultValue: [] }) @ArrayMaxSize(10) @ArrayUnique() @IsEnum(YummellAbility, { each: true }) abilities!: YummellAbility[];

@@ -58,6 +58,7 @@ export class YummellService implements OnModuleInit {
       name: 'Yummell',
       description: 'A race along a track: movement by cards, the encounter pile (Creature challenges, Artefacts, Events), Abilities and Advantages.',
       authority: AUTHORITY,
+      settingKeys: ['board', 'boardPreset', 'cards', 'deckPreset'],
       settings: (given) => ({ ...checkRaceChoice(given, 'settings.', { defaults: true }) }),
       setUpCampaign: (action, settings) => this.setUpRace(action, settings as RaceChoice),
     });
