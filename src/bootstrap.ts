@@ -10,7 +10,7 @@ import { Database } from './infra/database.js';
 import { EmbeddedDatabase } from './infra/embedded-database.js';
 import { applyMigrations } from './infra/migrations.js';
 import { PinoNestLogger } from './infra/nest-logger.js';
-import { registerHttpErrorShapes } from './infra/http-errors.js';
+import { clientErrorHandler, registerHttpErrorShapes } from './infra/http-errors.js';
 import { IdempotencyStore } from './infra/idempotency.js';
 import { Transactions } from './infra/transactions.js';
 import { registerRequestLifecycle } from './infra/request-lifecycle.js';
@@ -110,6 +110,7 @@ export async function startArbiter(config: ArbiterConfig): Promise<RunningArbite
       logController: new LogController({ disableRequestLogging: true }),
       bodyLimit: BODY_LIMIT_BYTES,
       return503OnClosing: true,
+      clientErrorHandler,
     });
     // Before Nest installs its exception layer as the error handler.
     registerHttpErrorShapes(adapter);

@@ -1,4 +1,6 @@
 import type { FastifyAdapter } from '@nestjs/platform-fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../common/errors.js';
 import { isConnectionFailure } from './database-errors.js';
@@ -39,4 +41,23 @@ export function registerHttpErrorShapes(adapter: FastifyAdapter): void {
       if (!shaped) return nestHandler(error, request, reply);
       return reply.code(shaped.status).type('application/json; charset=utf-8').send(errorBody(shaped.code, shaped.message));
     }, prefix);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refuses before Fastify sees it (headers
+ * or a URL too long, a malformed request line, a client too slow) answered in the coded shape.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'BAD_USER_INPUT', 'The request line and headers are too long (at most 16 KiB): send long inputs in a POST body']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'BAD_USER_INPUT', 'The request did not arrive in time']
+        : [400, 'BAD_USER_INPUT', 'The request is not valid HTTP'];
+  const body = errorBody(code, message);
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

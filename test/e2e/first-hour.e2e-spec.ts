@@ -156,6 +156,12 @@ describe('the first hour of a new user', () => {
       expect({ status: none.status, code: none.error?.extensions.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
     });
 
+    it('answers a request line over the header limit 431 in the coded shape, not a bare parser error', async () => {
+      const response = await fetch(`${url()}/v1/odds/roll?expression=${'1'.repeat(20_000)}`);
+      expect(response.status).toBe(431);
+      expect(await response.json()).toEqual({ errors: [{ message: expect.stringContaining('too long'), extensions: { code: 'BAD_USER_INPUT' } }] });
+    });
+
     it.each([
       ['only spaces', '   '],
       ['a right-to-left override', 'Ada\u202Eevil'],

@@ -44,7 +44,7 @@ describe('the benchmark, npm run bench', () => {
     expect({ exitCode, output: exitCode === 0 ? '' : output }).toEqual({ exitCode: 0, output: '' });
 
     const results = JSON.parse(readFileSync(json, 'utf8')) as BenchResults;
-    expect(results.phases.map((phase) => phase.id)).toEqual(['baseline', 'api', 'baseline-hot', 'api-hot', 'rollDice', 'tenthRealmTrialRoll', 'processes']);
+    expect(results.phases.map((phase) => phase.id)).toEqual(['baseline', 'api', 'baseline-hot', 'api-hot', 'rollDice', 'tenthRealmTrialRoll', 'rollOdds 10d6', 'rollOdds 4d6kh3', 'rollOdds 3d10!', 'processes']);
     for (const phase of results.phases) {
       const figures = {
         id: phase.id,

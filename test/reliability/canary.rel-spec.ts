@@ -44,10 +44,12 @@ const CANARY_CARDS = 40;
 const CANARY_DEAL = 4;
 
 /** A canary deck of its own for each campaign: ids and names found nowhere else in the database. */
-function canaryCards(tag: string) {
+function canaryCards(tag: string, ruleset: string) {
   return Array.from({ length: CANARY_CARDS }, (_, i) => {
     const n = String(i + 1).padStart(3, '0');
-    return { id: `CANARY-${tag}-${n}`, code: `CANARY-${tag}-${n}`, name: `CanaryName-${tag}-${n}`, type: 'CANARY' };
+    const card = { id: `CANARY-${tag}-${n}`, code: `CANARY-${tag}-${n}`, name: `CanaryName-${tag}-${n}` };
+    // An Enchanted Realms campaign checks a new deck's cards as its Adventure Deck's.
+    return ruleset === 'enchanted-realms-cards' ? { ...card, type: 'ITEM', attributes: { force: 1 } } : { ...card, type: 'CANARY' };
   });
 }
 
@@ -125,7 +127,7 @@ describe('the canary: no response, event, error or log line shows what its reade
     for (const [index, table] of [...world.tables, world.elsewhere].entries()) {
       const gm = table.gm.client;
       const { createDeck } = await gm.data(`mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`, {
-        input: { campaignId: table.campaignId, name: 'Canary', cards: canaryCards(`t${index}`) },
+        input: { campaignId: table.campaignId, name: 'Canary', cards: canaryCards(`t${index}`, table.ruleset) },
       });
       const holders = {
         ada: [table.adaCharacterId, table.tenthRealm?.adaCharacterId, table.enchantedRealms?.adaCharacterId, table.yummell?.adaCharacterId],

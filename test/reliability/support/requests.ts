@@ -180,6 +180,9 @@ async function d20Combat(table: Table): Promise<string> {
   return (await table.gm.client.data(D20_START, { input: { campaignId: table.campaignId, combatantIds } })).enchantedRealmsD20StartCombat.combat.id;
 }
 
+/** How many members the requests have added: each gets a name of its own. */
+let membersAdded = 0;
+
 /**
  * A valid request of every operation of the schema, by name. The access matrix fails for an
  * operation of the schema that is missing here, so every new operation gets one.
@@ -206,7 +209,8 @@ export const REQUESTS: Record<string, RequestSpec> = {
 
   // ---- the platform's mutations -------------------------------------------------------------
   createCampaign: { scope: 'every', variables: async ({ table }) => ({ input: { name: 'Matrix campaign', ruleset: table.ruleset } }) },
-  addMember: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix member', role: 'PLAYER' } }) },
+  // Members of a campaign have distinct names: each attempt adds another.
+  addMember: { scope: 'every', variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: `Matrix member ${++membersAdded}`, role: 'PLAYER' } }) },
   createCharacter: {
     scope: 'every',
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, name: 'Matrix character', memberId: table.ada.memberId } }),

@@ -209,6 +209,11 @@ export class World {
 
   /** A card of the given type in a character's hand, drawn from the campaign's deck (other cards drawn on the way are discarded). */
   async cardOfTypeInHand(table: Table, characterId: string, type: string): Promise<string> {
+    // One the hand holds already (drawn for an attempt that was refused) serves again: the deck has few of a type.
+    const [deck] = await this.db.query('SELECT cards, hands FROM decks WHERE id = $1', [table.deckId]);
+    const held = new Set<string>((deck.hands as Record<string, string[]>)[characterId] ?? []);
+    const inHand = (deck.cards as Array<{ id: string; type?: string }>).find((card) => card.type === type && held.has(card.id));
+    if (inHand) return inHand.id;
     for (let attempt = 0; attempt < 100; attempt++) {
       await this.enoughCardsToReveal(table);
       const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId: table.deckId, override: true, count: 1, to: 'HAND', characterId } });
