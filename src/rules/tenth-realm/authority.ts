@@ -83,6 +83,15 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmGainItem', 'ACTING_PLAYER', `${SEED} line 167: "when you get an item, add it in an inventory slot"`, ['characterId', 'item']),
   ...rows('tenthRealmDropItem', 'ACTING_PLAYER', 'Decision: a player drops their own character\'s item', ['characterId', 'item']),
   ...rows('tenthRealmDamageGear', 'GM', `${SEED} line 163: damaged at the GM's discretion`, ['*', 'characterId', 'gear']),
+  ...rows('tenthRealmGainGear', 'GM', `${SEED} lines 163, 167, 169: gear comes with a die rating. Decision: the GM rates it, as the GM assigns a feat's die (line 239)`, [
+    '*',
+    'characterId',
+    'gear',
+    'name',
+    'die',
+  ]),
+  ...rows('tenthRealmEquipGear', 'ACTING_PLAYER', "Decision: a player equips their own character's carried armor or weapon", ['characterId', 'gear', 'name']),
+  ...rows('tenthRealmDropGear', 'ACTING_PLAYER', "Decision: a player drops their own character's carried armor or weapon", ['characterId', 'gear', 'name']),
   ...rows('tenthRealmRepairGear', 'GM', 'tenth-realm.md, Armor: repairing restores the die. Decision: the GM rules a repair outside a rest', ['*', 'characterId', 'gear']),
 
   ...rows('tenthRealmReaction', 'GM', `${SEED} line 199: an NPC's reaction, which the GM plays`, ['*', 'campaignId']),
