@@ -8,7 +8,7 @@ import { callTrial, revealRisk } from '../../rules/tenth-realm/calls.js';
 import { attack, defend, endCombat, morale, startCombat, withdraw } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
 import { blessing } from '../../rules/tenth-realm/experience.js';
-import { damageGear, repairGear } from '../../rules/tenth-realm/gear.js';
+import { damageGear, dropGear, equipGear, gainGear, repairGear } from '../../rules/tenth-realm/gear.js';
 import {
   addCondition,
   clearCondition,
@@ -35,7 +35,9 @@ import type {
   TenthRealmEndCombatInput,
   TenthRealmEnterRegionInput,
   TenthRealmFinishCharacterInput,
+  TenthRealmGainGearInput,
   TenthRealmGearInput,
+  TenthRealmNamedGearInput,
   TenthRealmItemInput,
   TenthRealmLoseResilienceInput,
   TenthRealmMoraleInput,
@@ -287,6 +289,18 @@ export class TenthRealmActions {
 
   async damageGear(principal: Principal, input: TenthRealmGearInput) {
     return this.onCharacterAsGm(principal, 'tenthRealmDamageGear', input, damageGear, { characterId: input.characterId, gear: input.gear });
+  }
+
+  async gainGear(principal: Principal, input: TenthRealmGainGearInput) {
+    return this.onCharacterAsGm(principal, 'tenthRealmGainGear', input, gainGear, { characterId: input.characterId, gear: input.gear, name: input.name, die: input.die });
+  }
+
+  async equipGear(principal: Principal, input: TenthRealmNamedGearInput) {
+    return this.onOwnCharacter(principal, 'tenthRealmEquipGear', input, equipGear, { characterId: input.characterId, gear: input.gear, name: input.name });
+  }
+
+  async dropGear(principal: Principal, input: TenthRealmNamedGearInput) {
+    return this.onOwnCharacter(principal, 'tenthRealmDropGear', input, dropGear, { characterId: input.characterId, gear: input.gear, name: input.name });
   }
 
   async repairGear(principal: Principal, input: TenthRealmGearInput) {
