@@ -56,6 +56,9 @@ const ym = (table: Table) => {
   return table.yummell;
 };
 
+/** The GM gives a character rated gear (tenthRealmGainGear). */
+const GAIN_GEAR = `mutation ($input: TenthRealmGainGearInput!) { tenthRealmGainGear(input: $input) { eventSeq } }`;
+
 /** A request about a fresh, ACTIVE Tenth Realm character of Ada's. */
 const onActiveCharacter =
   (extra: (characterId: string, attempt: Attempt) => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({})) =>
@@ -322,6 +325,21 @@ export const REQUESTS: Record<string, RequestSpec> = {
         input: { characterId, gear: 'WEAPON' },
       });
       return { gear: 'WEAPON' };
+    }),
+  },
+  tenthRealmGainGear: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ gear: 'WEAPON', name: 'Bow', die: 8 })) },
+  tenthRealmEquipGear: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(GAIN_GEAR, { input: { characterId, gear: 'WEAPON', name: 'Bow', die: 8 } });
+      return { gear: 'WEAPON', name: 'Bow' };
+    }),
+  },
+  tenthRealmDropGear: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(GAIN_GEAR, { input: { characterId, gear: 'ARMOR', name: 'Mail', die: 6 } });
+      return { gear: 'ARMOR', name: 'Mail' };
     }),
   },
   tenthRealmReaction: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
