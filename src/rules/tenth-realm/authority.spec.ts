@@ -52,6 +52,7 @@ describe('AUTHORITY: who decides each Tenth Realm input (seed 002 lines 123–12
       'tenthRealmChooseVanori',
       'tenthRealmClearCondition',
       'tenthRealmCreateCharacter',
+      'tenthRealmDamageEnemyGear',
       'tenthRealmDamageGear',
       'tenthRealmDefend',
       'tenthRealmDropGear',

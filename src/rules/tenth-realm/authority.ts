@@ -19,7 +19,7 @@ export const PLAYERS_SET_DIFFICULTY = 'playersSetDifficulty';
 export const DIFFICULTY_INPUTS: readonly string[] = ['dr', 'drAdjustments', 'featDie', 'fate'];
 
 /** The rolls a player makes by answering the GM's call (callId), unless PLAYERS_SET_DIFFICULTY. */
-export const CALLED_ROLLS: readonly string[] = ['tenthRealmTrialRoll', 'tenthRealmAttack', 'tenthRealmDefend', 'tenthRealmResilienceCheck'];
+export const CALLED_ROLLS: readonly string[] = ['tenthRealmTrialRoll', 'tenthRealmAttack', 'tenthRealmDefend', 'tenthRealmResilienceCheck', 'tenthRealmDamageEnemyGear'];
 
 const DIFFICULTY = `${SEED} line 124: the GM sets the DR (a player too when the campaign's ${PLAYERS_SET_DIFFICULTY} is on)`;
 const CHANGES = `${SEED} line 141: the group decide by how much, the GM having the final say (lines 159, 167, 179)`;
@@ -114,6 +114,17 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmAttack', 'GM', `${SEED} line 239: "the GM assigns a damage die to your action"`, ['featDie']),
   ...rows('tenthRealmAttack', 'GM', ARMOR, ['ignoreArmor']),
   ...rows('tenthRealmAttack', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
+  ...rows('tenthRealmDamageEnemyGear', 'ACTING_PLAYER', `${SEED} line 231: during your turn, a trial roll to damage your target's armor/weapon`, [
+    'encounterId',
+    'characterId',
+    'callId',
+    'enemyId',
+    'gear',
+    'attribute',
+    'burns',
+  ]),
+  ...rows('tenthRealmDamageEnemyGear', 'GM', DIFFICULTY, ['dr']),
+  ...rows('tenthRealmDamageEnemyGear', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmDefend', 'ACTING_PLAYER', `${SEED} line 252: the targeted player defends. Decision: they name the enemy whose attack they answer`, [
     'encounterId',
     'characterId',
