@@ -110,6 +110,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   tenthRealmStartSession:          [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmStartCombat:           [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmAttack:                [U,        U,       N,      ok,    F,          ok, ok],
+  tenthRealmDamageEnemyGear:       [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmDefend:                [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmMorale:                [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmEndCombat:             [U,        U,       N,      F,     F,          ok, ok],

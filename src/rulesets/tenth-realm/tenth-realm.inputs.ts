@@ -251,6 +251,13 @@ export class TenthRealmAttackInput extends TenthRealmRollFields {
   @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
 }
 
+@InputType({ description: "A turn spent on the target's armor or weapon: a trial roll; a success steps its die down." })
+export class TenthRealmDamageEnemyGearInput extends TenthRealmRollFields {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
+  @Field(() => TenthRealmGearSlot) @IsEnum(TenthRealmGearSlot) gear!: TenthRealmGearSlot;
+}
+
 @InputType()
 export class TenthRealmDefendInput extends TenthRealmRollFields {
   @Field(() => ID) @IsUUID() encounterId!: string;

@@ -414,6 +414,15 @@ export class TenthRealmAttackPayload extends TenthRealmEncounterPayload {
 }
 
 @ObjectType()
+export class TenthRealmDamageEnemyGearPayload extends TenthRealmEncounterPayload {
+  @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
+  @Field(() => TenthRealmGearSlot) gear!: string;
+  @Field(() => Int, { nullable: true }) dieBefore!: number | null;
+  @Field(() => Int, { nullable: true, description: 'The die after the turn; null: the armor broke.' }) dieAfter!: number | null;
+  @Field(() => TenthRealmEnemy) enemy!: TenthRealmEnemy;
+}
+
+@ObjectType()
 export class TenthRealmHit {
   @Field(() => Int) damageDie!: number;
   @Field(() => Int) damageRoll!: number;

@@ -175,6 +175,11 @@ export class TenthRealmResolver {
     return this.actions.startCombat(p, input);
   }
 
+  @Mutation(() => models.TenthRealmDamageEnemyGearPayload, { description: "A turn spent on the target's armor or weapon: on a success its die steps down (d4 armor breaks)." })
+  tenthRealmDamageEnemyGear(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmDamageEnemyGearInput) {
+    return this.actions.damageEnemyGear(p, input);
+  }
+
   @Mutation(() => models.TenthRealmAttackPayload, { description: "A player's attack: a trial roll, then damage − the enemy's armor roll." })
   tenthRealmAttack(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmAttackInput) {
     return this.actions.attack(p, input);

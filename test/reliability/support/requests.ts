@@ -366,6 +366,13 @@ export const REQUESTS: Record<string, RequestSpec> = {
     },
   },
   tenthRealmAttack: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'STRENGTH' }) },
+  tenthRealmDamageEnemyGear: {
+    scope: TENTH_REALM,
+    variables: async (attempt) => {
+      const { input } = await inFreshCombat({ attribute: 'STRENGTH' })(attempt);
+      return { input: { ...input, gear: 'WEAPON' } };
+    },
+  },
   tenthRealmDefend: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'DEXTERITY' }) },
   tenthRealmWithdraw: {
     scope: TENTH_REALM,
