@@ -8,6 +8,9 @@ const M = {
   finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`,
   gain: `mutation ($input: TenthRealmGainGearInput!) { tenthRealmGainGear(input: $input) { character { tenthRealm { ${GEAR} } } eventSeq } }`,
   equip: `mutation ($input: TenthRealmNamedGearInput!) { tenthRealmEquipGear(input: $input) { character { tenthRealm { ${GEAR} } } eventSeq } }`,
+  startCombat: `mutation ($input: TenthRealmStartCombatInput!) { tenthRealmStartCombat(input: $input) { encounter { id } } }`,
+  call: `mutation ($input: TenthRealmCallTrialInput!) { tenthRealmCallTrial(input: $input) { call { id } } }`,
+  sunder: `mutation ($input: TenthRealmDamageEnemyGearInput!) { tenthRealmDamageEnemyGear(input: $input) { roll { success } gear dieBefore dieAfter enemy { id } encounter { turns { kind summary } } eventSeq } }`,
   drop: `mutation ($input: TenthRealmNamedGearInput!) { tenthRealmDropGear(input: $input) { character { tenthRealm { ${GEAR} } } eventSeq } }`,
 };
 
@@ -53,5 +56,24 @@ describe('Tenth Realm gear with die ratings over HTTP (seed 002 lines 163–169)
     const dropped = (await ada.client.data(M.drop, { input: { characterId: sigrun, gear: 'WEAPON', name: 'Spear' } })).tenthRealmDropGear;
     expect(dropped.character.tenthRealm.carriedGear).toEqual([]);
     expect(dropped.character.tenthRealm.inventory.usedSlots).toBe(1);
+  });
+
+  it("a player's turn damages the enemy's weapon, at the DR the GM called; a d4 weapon is refused", async () => {
+    const { gm, campaignId, players } = await createTable(env.arbiter.url, 'tenth-realm');
+    const [ada] = players;
+    const sigrun = await newCharacter(ada.client, campaignId);
+    const enemies = [{ name: 'Draugr', resilience: 20, armorDie: 4, weaponDie: 8 }, { name: 'Rat', resilience: 2, weaponDie: 4 }];
+    const encounterId: string = (await gm.data(M.startCombat, { input: { campaignId, characterIds: [sigrun], enemies } })).tenthRealmStartCombat.encounter.id;
+
+    // Without the GM's call the player cannot set the DR.
+    expect(await ada.client.errorCode(M.sunder, { input: { encounterId, characterId: sigrun, enemyId: 'e1', gear: 'WEAPON', attribute: 'STRENGTH', dr: -50 } })).toBe('FORBIDDEN');
+    const callId: string = (await gm.data(M.call, { input: { characterId: sigrun, attribute: 'STRENGTH', dr: -50 } })).tenthRealmCallTrial.call.id;
+    const turn = (await ada.client.data(M.sunder, { input: { encounterId, characterId: sigrun, callId, enemyId: 'e1', gear: 'WEAPON' } })).tenthRealmDamageEnemyGear;
+    expect(turn).toMatchObject({ roll: { success: true }, gear: 'WEAPON', dieBefore: 8, dieAfter: 6, enemy: { id: 'e1' } });
+    expect(turn.encounter.turns.at(-1)).toEqual({ kind: 'ATTACK', summary: "success: Draugr's weapon d8 → d6" });
+
+    const again: string = (await gm.data(M.call, { input: { characterId: sigrun, attribute: 'STRENGTH', dr: -50 } })).tenthRealmCallTrial.call.id;
+    const refused = (await ada.client.request(M.sunder, { input: { encounterId, characterId: sigrun, callId: again, enemyId: 'e2', gear: 'WEAPON' } })).body.errors![0];
+    expect(refused).toMatchObject({ extensions: { code: 'RULE_VIOLATION', reason: 'GEAR_BROKEN' } });
   });
 });
