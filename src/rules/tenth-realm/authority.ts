@@ -19,7 +19,7 @@ export const PLAYERS_SET_DIFFICULTY = 'playersSetDifficulty';
 export const DIFFICULTY_INPUTS: readonly string[] = ['dr', 'drAdjustments', 'featDie', 'fate'];
 
 /** The rolls a player makes by answering the GM's call (callId), unless PLAYERS_SET_DIFFICULTY. */
-export const CALLED_ROLLS: readonly string[] = ['tenthRealmTrialRoll', 'tenthRealmAttack', 'tenthRealmDefend', 'tenthRealmResilienceCheck'];
+export const CALLED_ROLLS: readonly string[] = ['tenthRealmTrialRoll', 'tenthRealmAttack', 'tenthRealmDefend', 'tenthRealmResilienceCheck', 'tenthRealmDamageEnemyGear'];
 
 const DIFFICULTY = `${SEED} line 124: the GM sets the DR (a player too when the campaign's ${PLAYERS_SET_DIFFICULTY} is on)`;
 const CHANGES = `${SEED} line 141: the group decide by how much, the GM having the final say (lines 159, 167, 179)`;
@@ -83,6 +83,15 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmGainItem', 'ACTING_PLAYER', `${SEED} line 167: "when you get an item, add it in an inventory slot"`, ['characterId', 'item']),
   ...rows('tenthRealmDropItem', 'ACTING_PLAYER', 'Decision: a player drops their own character\'s item', ['characterId', 'item']),
   ...rows('tenthRealmDamageGear', 'GM', `${SEED} line 163: damaged at the GM's discretion`, ['*', 'characterId', 'gear']),
+  ...rows('tenthRealmGainGear', 'GM', `${SEED} lines 163, 167, 169: gear comes with a die rating. Decision: the GM rates it, as the GM assigns a feat's die (line 239)`, [
+    '*',
+    'characterId',
+    'gear',
+    'name',
+    'die',
+  ]),
+  ...rows('tenthRealmEquipGear', 'ACTING_PLAYER', "Decision: a player equips their own character's carried armor or weapon", ['characterId', 'gear', 'name']),
+  ...rows('tenthRealmDropGear', 'ACTING_PLAYER', "Decision: a player drops their own character's carried armor or weapon", ['characterId', 'gear', 'name']),
   ...rows('tenthRealmRepairGear', 'GM', 'tenth-realm.md, Armor: repairing restores the die. Decision: the GM rules a repair outside a rest', ['*', 'characterId', 'gear']),
 
   ...rows('tenthRealmReaction', 'GM', `${SEED} line 199: an NPC's reaction, which the GM plays`, ['*', 'campaignId']),
@@ -105,6 +114,17 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmAttack', 'GM', `${SEED} line 239: "the GM assigns a damage die to your action"`, ['featDie']),
   ...rows('tenthRealmAttack', 'GM', ARMOR, ['ignoreArmor']),
   ...rows('tenthRealmAttack', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
+  ...rows('tenthRealmDamageEnemyGear', 'ACTING_PLAYER', `${SEED} line 231: during your turn, a trial roll to damage your target's armor/weapon`, [
+    'encounterId',
+    'characterId',
+    'callId',
+    'enemyId',
+    'gear',
+    'attribute',
+    'burns',
+  ]),
+  ...rows('tenthRealmDamageEnemyGear', 'GM', DIFFICULTY, ['dr']),
+  ...rows('tenthRealmDamageEnemyGear', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmDefend', 'ACTING_PLAYER', `${SEED} line 252: the targeted player defends. Decision: they name the enemy whose attack they answer`, [
     'encounterId',
     'characterId',

@@ -1,7 +1,7 @@
 import { assertConserved } from '../cards/piles.js';
 import { STANDARD_52 } from '../cards/presets.js';
 import type { Combat, Enemy, MoraleResult } from './combat-state.js';
-import { attack, defend, endCombat, MAX_ENEMIES, morale, startCombat, withdraw, type AttackInput, type CombatEnding, type EnemyInput } from './combat.js';
+import { attack, damageEnemyGear, defend, endCombat, MAX_ENEMIES, morale, startCombat, withdraw, type AttackInput, type CombatEnding, type EnemyInput } from './combat.js';
 import { resilienceCheck } from './resilience.js';
 import type { TenthRealmSheet } from './sheet.js';
 import { accepted, activeCharacter, combatWith, dice, draftCharacter, enemy, inRegion, refused, run, tableWith, vanoriOf, type TableOptions } from './testing.js';
@@ -395,5 +395,30 @@ describe("the GM's rulings on a blow (seed 002 lines 163, 237, 256)", () => {
     const outcome = accepted(run(defend, fight(), { ...blow, attribute: 'DEXTERITY', ignoreArmor: true }, rng));
     expect(rng.rolled).toEqual(['d20', 'd8']);
     expect(outcome.result).toMatchObject({ hit: { damageRoll: 6, armorRoll: 0, damage: 6 }, resilience: 2 });
+  });
+});
+
+describe("damageEnemyGear: a turn spent on the target's armor or weapon (seed 002 line 231)", () => {
+  const sunder = (gear: 'ARMOR' | 'WEAPON', extra: Record<string, unknown> = {}) => ({ characterId: 'ana', attribute: 'STRENGTH' as const, encounterId: 'fight-1', enemyId: 'e1', gear, ...extra });
+
+  it.each<['ARMOR' | 'WEAPON', number, boolean, number | null]>([
+    ['WEAPON', 15, true, 6],
+    ['ARMOR', 15, true, null],
+    ['WEAPON', 5, false, 8],
+    ['ARMOR', 5, false, 4],
+  ])('%s, d20 %i: success %p, the die after d%p', (gear, d20, success, after) => {
+    const rng = dice(d20);
+    const outcome = accepted(run(damageEnemyGear, fight(), sunder(gear), rng));
+    expect(rng.rolled).toEqual(['d20']);
+    expect(outcome.result).toMatchObject({ roll: { success }, gear, dieAfter: after });
+    const wolf = outcome.state.combat!.enemies[0];
+    expect(gear === 'ARMOR' ? wolf.armorDie : wolf.weaponDie).toBe(after);
+    expect(wolf.resilience).toBe(6);
+  });
+
+  it('refuses armor already gone and a d4 weapon, before any roll', () => {
+    const bare = fight({ enemies: [enemy({ armorDie: null, weaponDie: 4 })] });
+    expect(refused(run(damageEnemyGear, bare, sunder('ARMOR'))).reason).toBe('GEAR_BROKEN');
+    expect(refused(run(damageEnemyGear, bare, sunder('WEAPON'))).reason).toBe('GEAR_BROKEN');
   });
 });

@@ -1,7 +1,7 @@
 import { DIE_STEPS, stepDown, stepUp } from '../die-steps.js';
 import type { Combat, CombatStatus, CombatTurn, Enemy, MoraleResult } from './combat-state.js';
 import { answerCall, callTerms, pickedAttribute } from './calls.js';
-import { clampDamageDie, damageAfterArmor } from './gear.js';
+import { clampDamageDie, damageAfterArmor, stepDownOrBreak, type GearSlot } from './gear.js';
 import { loseResilience } from './resilience.js';
 import { NATURAL_20_DEFENCE_DR_REDUCTION } from './sheet.js';
 import { bySuit, isRed, refuse, rule, type Play } from './table.js';
@@ -163,6 +163,40 @@ export const attack = rule('tenth-realm.combat.attack', (play, given: AttackInpu
   });
   const combatStatus = settleCombat(play, combat);
   return { roll, baseDie, damageDie, damageRoll, armorDie: enemy.armorDie, armorRoll, damage, consequence, enemyResilience: enemy.resilience, enemyStatus: enemy.status, combatStatus, ...callTerms(given, answered) };
+});
+
+export type DamageEnemyGearInput = Omit<AttackInput, 'mode' | 'featDie' | keyof GmRulings> & { gear: GearSlot };
+
+/**
+ * A player's turn spent on the target's armor or weapon (seed 002 line 231: "make a trial roll ...
+ * to damage your target's armor/weapon"): on a success its die steps down, and d4 armor breaks
+ * (tenth-realm.md, Decision). Decision: an enemy's weapon has no broken state, so a d4 weapon
+ * cannot be damaged further and the turn is refused before the roll.
+ */
+export const damageEnemyGear = rule('tenth-realm.combat.gear-damaged', (play, given: DamageEnemyGearInput) => {
+  const answered = answerCall(play, given);
+  const input = { ...answered, attribute: pickedAttribute(answered.attribute) };
+  const combat = activeCombat(play, input.encounterId);
+  combatant(combat, input.characterId);
+  const enemy = fightingEnemy(combat, input.enemyId);
+  play.activeCharacter(input.characterId);
+  if (input.gear === 'ARMOR' && enemy.armorDie === null) refuse('GEAR_BROKEN', `${enemy.name} has no armor to damage`);
+  if (input.gear === 'WEAPON' && enemy.weaponDie === DIE_STEPS[0]) refuse('GEAR_BROKEN', `${enemy.name}'s weapon is a d4: it cannot be damaged further`);
+  const roll = resolveTrial(play, input);
+  const before = input.gear === 'ARMOR' ? enemy.armorDie : enemy.weaponDie;
+  let after = before;
+  if (roll.success) {
+    if (input.gear === 'ARMOR') after = enemy.armorDie = stepDownOrBreak(enemy.armorDie);
+    else after = enemy.weaponDie = stepDown(enemy.weaponDie);
+  }
+  const what = input.gear === 'ARMOR' ? 'armor' : 'weapon';
+  log(combat, {
+    kind: 'ATTACK',
+    characterId: input.characterId,
+    enemyId: enemy.id,
+    summary: roll.success ? `success: ${enemy.name}'s ${what} d${before} → ${after === null ? 'broken' : `d${after}`}` : `setback: ${enemy.name}'s ${what} holds`,
+  });
+  return { roll, gear: input.gear, dieBefore: before, dieAfter: after, enemyId: enemy.id, combatStatus: combat.status, ...callTerms(given, answered) };
 });
 
 /** The armor roll against incoming damage: the armor die (none when broken or ignored) plus a d4 after a BEAR burn. */

@@ -1,4 +1,4 @@
-import { clampDamageDie, damageAfterArmor, damageGear, repairGear, stepDownOrBreak, type GearSlot } from './gear.js';
+import { clampDamageDie, damageAfterArmor, damageGear, dropGear, equipGear, gainGear, repairGear, stepDownOrBreak, type GearSlot } from './gear.js';
 import type { Gear, TenthRealmSheet } from './sheet.js';
 import { accepted, activeCharacter, draftCharacter, refused, run, tableWith } from './testing.js';
 
@@ -88,5 +88,65 @@ describe("repairGear (repairs restore the item's original die)", () => {
       reason: 'NOTHING_TO_REPAIR',
       message: 'the armor is not damaged',
     });
+  });
+});
+
+describe('gainGear, equipGear, dropGear (seed 002 lines 163–169: rated gear in an inventory slot)', () => {
+  const ana = (overrides = {}) => tableWith({ characters: { ana: activeCharacter(overrides) } });
+
+  it('gains a rated weapon into a slot, equips it, and drops the one it replaced', () => {
+    let state = ana();
+    const gained = accepted(run(gainGear, state, { characterId: 'ana', gear: 'WEAPON', name: 'Greataxe', die: 10 }));
+    expect(gained.result).toEqual({ gear: [{ slot: 'WEAPON', name: 'Greataxe', die: 10, originalDie: 10 }] });
+    state = gained.state;
+
+    const equipped = accepted(run(equipGear, state, { characterId: 'ana', gear: 'WEAPON', name: 'Greataxe' }));
+    expect(equipped.state.characters.ana.weapon).toEqual({ name: 'Greataxe', die: 10, originalDie: 10 });
+    expect(equipped.result.gear).toEqual([{ slot: 'WEAPON', name: 'Spear', die: 6, originalDie: 6 }]);
+    state = equipped.state;
+
+    const dropped = accepted(run(dropGear, state, { characterId: 'ana', gear: 'WEAPON', name: 'Spear' }));
+    expect(dropped.state.characters.ana.gear).toEqual([]);
+    expect(dropped.state.characters.ana.weapon?.name).toBe('Greataxe');
+  });
+
+  it('keeps a damaged item damaged through a swap', () => {
+    let state = ana({ armor: { name: 'Leather', die: null, originalDie: 4 } });
+    state = accepted(run(gainGear, state, { characterId: 'ana', gear: 'ARMOR', name: 'Mail', die: 6 })).state;
+    state = accepted(run(equipGear, state, { characterId: 'ana', gear: 'ARMOR', name: 'Mail' })).state;
+    expect(state.characters.ana.armor).toEqual({ name: 'Mail', die: 6, originalDie: 6 });
+    expect(state.characters.ana.gear).toEqual([{ slot: 'ARMOR', name: 'Leather', die: null, originalDie: 4 }]);
+  });
+
+  it.each<[GearSlot, number, string]>([
+    ['ARMOR', 8, 'armor is rated d4, d6, not d8'],
+    ['ARMOR', 5, 'armor is rated d4, d6, not d5'],
+    ['WEAPON', 20, 'a weapon is rated d4, d6, d8, d10, d12, not d20'],
+    ['WEAPON', 2, 'a weapon is rated d4, d6, d8, d10, d12, not d2'],
+  ])('refuses %s rated d%i', (gear, die, message) => {
+    expect(refused(run(gainGear, ana(), { characterId: 'ana', gear, name: 'Odd', die }))).toEqual({ reason: 'INVALID_DIE', message });
+  });
+
+  it('needs a free slot for the carried item', () => {
+    const full = ana({ inventory: { slots: 2, items: ['rope'], conditions: [] } });
+    expect(refused(run(gainGear, full, { characterId: 'ana', gear: 'WEAPON', name: 'Bow', die: 8 }))).toEqual({
+      reason: 'NO_FREE_SLOT',
+      message: "no free inventory slot for 'Bow': drop an item first",
+    });
+  });
+
+  it('refuses to drop the equipped item or one not carried', () => {
+    expect(refused(run(dropGear, ana(), { characterId: 'ana', gear: 'WEAPON', name: 'Spear' }))).toEqual({
+      reason: 'UNKNOWN_GEAR',
+      message: "'Spear' is equipped: equip another weapon first",
+    });
+    expect(refused(run(equipGear, ana(), { characterId: 'ana', gear: 'ARMOR', name: 'Plate' }))).toEqual({
+      reason: 'UNKNOWN_GEAR',
+      message: "the character carries no armor 'Plate'",
+    });
+  });
+
+  it('is refused for a character without gear yet', () => {
+    expect(refused(run(gainGear, tableWith({ characters: { ana: draftCharacter() } }), { characterId: 'ana', gear: 'WEAPON', name: 'Bow', die: 8 })).reason).toBe('NOT_ACTIVE');
   });
 });

@@ -17,7 +17,7 @@ import type { LoggedEvent, Replayer } from '../kernel/replay.js';
 import { sameData } from '../plain-data.js';
 import { shuffle, type Rng } from '../random/random-stream.js';
 import { attributeFromCard } from './creation.js';
-import { clampDamageDie, damageAfterArmor } from './gear.js';
+import { clampDamageDie, damageAfterArmor, stepDownOrBreak } from './gear.js';
 import { shortRestRecovery } from './resilience.js';
 import { ATTRIBUTES, VANORI, VANORI_NAMES, type VanoriName } from './sheet.js';
 import { bySuit, isRed, suitOf, type Reshuffle } from './table.js';
@@ -89,6 +89,9 @@ interface Payload extends TrialFields, Partial<RollFields> {
   resilienceDie: number;
   resilienceRoll: number;
   maxResilience: number;
+  gear: 'ARMOR' | 'WEAPON';
+  dieBefore: number | null;
+  dieAfter: number | null;
   firstVisit: boolean;
   riskCard: string | null;
   riskRating: number;
@@ -389,6 +392,14 @@ const combatAttack = replayer((recorded, rng, problems) => {
   check(problems, 'damage', payload.damage, damageAfterArmor(damageRoll, armorRoll));
 });
 
+/** tenth-realm.combat.gear-damaged: a trial roll; on a success the die steps down (d4 armor breaks). */
+const combatGearDamaged = replayer((recorded, rng, problems) => {
+  replayTrial(recorded, recorded.roll, rng, problems, 'roll.');
+  const before = recorded.dieBefore === null ? null : Number(recorded.dieBefore);
+  const after = !recorded.roll.success || before === null ? before : recorded.gear === 'ARMOR' ? stepDownOrBreak(before) : stepDown(before);
+  check(problems, 'dieAfter', recorded.dieAfter, after);
+});
+
 /** tenth-realm.combat.defend: a trial roll; on a setback the enemy's damage die less the armor dice. */
 const combatDefend = replayer((recorded, rng, problems) => {
   replayTrial(recorded, recorded.roll, rng, problems, 'roll.');
@@ -463,7 +474,11 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'tenth-realm.combat.ended': drawsNothing,
   'tenth-realm.gear.damaged': drawsNothing,
   'tenth-realm.gear.repaired': drawsNothing,
+  'tenth-realm.gear.gained': drawsNothing,
+  'tenth-realm.gear.equipped': drawsNothing,
+  'tenth-realm.gear.dropped': drawsNothing,
   'tenth-realm.trial-called': drawsNothing,
   'tenth-realm.risk-revealed': riskRevealed,
   'tenth-realm.combat.withdrew': drawsNothing,
+  'tenth-realm.combat.gear-damaged': combatGearDamaged,
 };

@@ -47,6 +47,11 @@ export interface Gear {
   originalDie: number;
 }
 
+/** Armor or a weapon carried but not equipped; each takes an inventory slot (seed 002 line 167). */
+export interface CarriedGear extends Gear {
+  slot: 'ARMOR' | 'WEAPON';
+}
+
 export const XP_BOXES = 8;
 /** tenth-realm.md, Character creation step 4 (a campaign setting). */
 export const DEFAULT_INVENTORY_SLOTS = 10;
@@ -89,6 +94,8 @@ export interface TenthRealmSheet {
   resilienceRerolled: boolean;
   armor: Gear | null;
   weapon: Gear | null;
+  /** Spare armor and weapons; absent on sheets stored before gear could be gained. */
+  gear?: CarriedGear[];
   inventory: { slots: number; items: string[]; conditions: string[] };
   xp: number;
   pending: PendingFlags;
@@ -107,9 +114,12 @@ export const NO_PENDING: PendingFlags = Object.freeze({
   allyAid: 0,
 });
 
-/** Inventory slots in use: items, the weapon and conditions each take one (Character creation step 4). */
+/**
+ * Inventory slots in use: items, the weapon and conditions each take one (Character creation step 4);
+ * so does each carried spare (Decision: spare armor too, as an item).
+ */
 export function usedSlots(sheet: TenthRealmSheet): number {
-  return sheet.inventory.items.length + sheet.inventory.conditions.length + (sheet.weapon ? 1 : 0);
+  return sheet.inventory.items.length + sheet.inventory.conditions.length + (sheet.weapon ? 1 : 0) + (sheet.gear?.length ?? 0);
 }
 
 export function freeSlots(sheet: TenthRealmSheet): number {

@@ -53,6 +53,7 @@ export type ViolationReason =
   | 'NO_FREE_SLOT'
   | 'UNKNOWN_CONDITION'
   | 'UNKNOWN_ITEM'
+  | 'UNKNOWN_GEAR'
   | 'XP_TRACK_NOT_FULL'
   | 'RESILIENCE_CHECK_DUE'
   | 'NO_RESILIENCE_CHECK_DUE'

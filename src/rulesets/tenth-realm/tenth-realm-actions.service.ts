@@ -5,10 +5,10 @@ import { requireCampaignRole } from '../../modules/auth/auth.service.js';
 import type { Principal } from '../../modules/auth/principal.js';
 import { burnCard } from '../../rules/tenth-realm/burns.js';
 import { callTrial, revealRisk } from '../../rules/tenth-realm/calls.js';
-import { attack, defend, endCombat, morale, startCombat, withdraw } from '../../rules/tenth-realm/combat.js';
+import { attack, damageEnemyGear, defend, endCombat, morale, startCombat, withdraw } from '../../rules/tenth-realm/combat.js';
 import { chooseVanori, createCharacter, finishCharacter, redrawAttribute, rerollResilience } from '../../rules/tenth-realm/creation.js';
 import { blessing } from '../../rules/tenth-realm/experience.js';
-import { damageGear, repairGear } from '../../rules/tenth-realm/gear.js';
+import { damageGear, dropGear, equipGear, gainGear, repairGear } from '../../rules/tenth-realm/gear.js';
 import {
   addCondition,
   clearCondition,
@@ -35,7 +35,10 @@ import type {
   TenthRealmEndCombatInput,
   TenthRealmEnterRegionInput,
   TenthRealmFinishCharacterInput,
+  TenthRealmDamageEnemyGearInput,
+  TenthRealmGainGearInput,
   TenthRealmGearInput,
+  TenthRealmNamedGearInput,
   TenthRealmItemInput,
   TenthRealmLoseResilienceInput,
   TenthRealmMoraleInput,
@@ -289,6 +292,18 @@ export class TenthRealmActions {
     return this.onCharacterAsGm(principal, 'tenthRealmDamageGear', input, damageGear, { characterId: input.characterId, gear: input.gear });
   }
 
+  async gainGear(principal: Principal, input: TenthRealmGainGearInput) {
+    return this.onCharacterAsGm(principal, 'tenthRealmGainGear', input, gainGear, { characterId: input.characterId, gear: input.gear, name: input.name, die: input.die });
+  }
+
+  async equipGear(principal: Principal, input: TenthRealmNamedGearInput) {
+    return this.onOwnCharacter(principal, 'tenthRealmEquipGear', input, equipGear, { characterId: input.characterId, gear: input.gear, name: input.name });
+  }
+
+  async dropGear(principal: Principal, input: TenthRealmNamedGearInput) {
+    return this.onOwnCharacter(principal, 'tenthRealmDropGear', input, dropGear, { characterId: input.characterId, gear: input.gear, name: input.name });
+  }
+
   async repairGear(principal: Principal, input: TenthRealmGearInput) {
     return this.onCharacterAsGm(principal, 'tenthRealmRepairGear', input, repairGear, { characterId: input.characterId, gear: input.gear });
   }
@@ -326,6 +341,21 @@ export class TenthRealmActions {
     return { ...result, roll: this.rollView(result.roll, result, input.characterId),
       encounter: view,
       enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)!, };
+  }
+
+  async damageEnemyGear(principal: Principal, input: TenthRealmDamageEnemyGearInput) {
+    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
+    await this.table.ownCharacter(principal, input.characterId);
+    await this.table.checkBurners(principal, campaignId, input.burns.map((burn) => burn.characterId));
+    const result = await this.table.play(
+      principal,
+      campaignId,
+      damageEnemyGear,
+      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, gear: input.gear },
+      { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmDamageEnemyGear', input } },
+    );
+    const view = encounterView(result.encounter!);
+    return { ...result, roll: this.rollView(result.roll, result, input.characterId), encounter: view, enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)! };
   }
 
   async defend(principal: Principal, input: TenthRealmDefendInput) {

@@ -207,6 +207,16 @@ export class TenthRealmGearInput extends TenthRealmCharacterInput {
   @Field(() => TenthRealmGearSlot) @IsEnum(TenthRealmGearSlot) gear!: TenthRealmGearSlot;
 }
 
+@InputType({ description: 'A carried armor or weapon, by its slot and name.' })
+export class TenthRealmNamedGearInput extends TenthRealmGearInput {
+  @Field() @IsString() @Length(NAME.min, NAME.max) name!: string;
+}
+
+@InputType({ description: 'GM: armor (d4 or d6) or a weapon (d4–d12) the character gets.' })
+export class TenthRealmGainGearInput extends TenthRealmNamedGearInput {
+  @Field(() => Int, { description: 'The die rating: 4, 6 for armor; 4, 6, 8, 10, 12 for a weapon.' }) @IsInt() @IsIn(DICE) die!: number;
+}
+
 @InputType()
 export class TenthRealmOracleInput extends TenthRealmCampaignInput {
   @Field() @IsString() @Length(TEXT.min, 500) question!: string;
@@ -239,6 +249,13 @@ export class TenthRealmAttackInput extends TenthRealmRollFields {
   @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
   @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
   @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
+}
+
+@InputType({ description: "A turn spent on the target's armor or weapon: a trial roll; a success steps its die down." })
+export class TenthRealmDamageEnemyGearInput extends TenthRealmRollFields {
+  @Field(() => ID) @IsUUID() encounterId!: string;
+  @Field(() => ID) @IsString() @Length(1, 10) enemyId!: string;
+  @Field(() => TenthRealmGearSlot) @IsEnum(TenthRealmGearSlot) gear!: TenthRealmGearSlot;
 }
 
 @InputType()

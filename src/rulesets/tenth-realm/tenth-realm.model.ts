@@ -110,6 +110,11 @@ export class TenthRealmGear {
   @Field() broken!: boolean;
 }
 
+@ObjectType({ description: 'Armor or a weapon carried but not equipped; it takes an inventory slot.' })
+export class TenthRealmCarriedGear extends TenthRealmGear {
+  @Field(() => TenthRealmGearSlot) slot!: string;
+}
+
 @ObjectType({ description: 'Items, the weapon and conditions each take a slot.' })
 export class TenthRealmInventory {
   @Field(() => Int) slots!: number;
@@ -143,6 +148,7 @@ export class TenthRealmSheet {
   @Field() resilienceRerolled!: boolean;
   @Field(() => TenthRealmGear, { nullable: true }) armor!: TenthRealmGear | null;
   @Field(() => TenthRealmGear, { nullable: true }) weapon!: TenthRealmGear | null;
+  @Field(() => [TenthRealmCarriedGear], { description: 'Spare armor and weapons, one slot each.' }) carriedGear!: TenthRealmCarriedGear[];
   @Field(() => TenthRealmInventory) inventory!: TenthRealmInventory;
   @Field(() => Int, { description: '0–8 boxes.' }) xp!: number;
   @Field(() => TenthRealmPending) pending!: TenthRealmPending;
@@ -404,6 +410,15 @@ export class TenthRealmAttackPayload extends TenthRealmEncounterPayload {
   @Field(() => Int) armorRoll!: number;
   @Field(() => Int, { description: 'damageRoll − armorRoll, at least 0.' }) damage!: number;
   @Field(() => String, { nullable: true, description: "The GM's consequence in place of the damage (a setback): no damage rolled." }) consequence!: string | null;
+  @Field(() => TenthRealmEnemy) enemy!: TenthRealmEnemy;
+}
+
+@ObjectType()
+export class TenthRealmDamageEnemyGearPayload extends TenthRealmEncounterPayload {
+  @Field(() => TenthRealmTrialRoll) roll!: TenthRealmTrialRoll;
+  @Field(() => TenthRealmGearSlot) gear!: string;
+  @Field(() => Int, { nullable: true }) dieBefore!: number | null;
+  @Field(() => Int, { nullable: true, description: 'The die after the turn; null: the armor broke.' }) dieAfter!: number | null;
   @Field(() => TenthRealmEnemy) enemy!: TenthRealmEnemy;
 }
 

@@ -130,6 +130,21 @@ export class TenthRealmResolver {
     return this.actions.damageGear(p, input);
   }
 
+  @Mutation(() => models.TenthRealmCharacterPayload, { description: 'GM: the character gets armor or a weapon with its die rating, into a slot.' })
+  tenthRealmGainGear(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmGainGearInput) {
+    return this.actions.gainGear(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCharacterPayload, { description: 'Equip carried armor or a weapon; the one it replaces is carried.' })
+  tenthRealmEquipGear(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmNamedGearInput) {
+    return this.actions.equipGear(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCharacterPayload, { description: 'Drop carried armor or a weapon (not the equipped one).' })
+  tenthRealmDropGear(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmNamedGearInput) {
+    return this.actions.dropGear(p, input);
+  }
+
   @Mutation(() => models.TenthRealmCharacterPayload, { description: "GM: an item's original die is restored." })
   tenthRealmRepairGear(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmGearInput) {
     return this.actions.repairGear(p, input);
@@ -158,6 +173,11 @@ export class TenthRealmResolver {
   @Mutation(() => models.TenthRealmEncounterPayload, { description: 'GM: a combat; the initiative card is revealed.' })
   tenthRealmStartCombat(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmStartCombatInput) {
     return this.actions.startCombat(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmDamageEnemyGearPayload, { description: "A turn spent on the target's armor or weapon: on a success its die steps down (d4 armor breaks)." })
+  tenthRealmDamageEnemyGear(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmDamageEnemyGearInput) {
+    return this.actions.damageEnemyGear(p, input);
   }
 
   @Mutation(() => models.TenthRealmAttackPayload, { description: "A player's attack: a trial roll, then damage − the enemy's armor roll." })

@@ -42,6 +42,7 @@ export function sheetView(sheet: Sheet, session: number): TenthRealmSheet {
     resilienceRerolled: sheet.resilienceRerolled,
     armor: gearView(sheet.armor),
     weapon: gearView(sheet.weapon),
+    carriedGear: (sheet.gear ?? []).map((item) => ({ ...item, broken: item.die === null })),
     inventory: { ...sheet.inventory, usedSlots: usedSlots(sheet) },
     xp: sheet.xp,
     pending: sheet.pending,

@@ -56,6 +56,9 @@ const ym = (table: Table) => {
   return table.yummell;
 };
 
+/** The GM gives a character rated gear (tenthRealmGainGear). */
+const GAIN_GEAR = `mutation ($input: TenthRealmGainGearInput!) { tenthRealmGainGear(input: $input) { eventSeq } }`;
+
 /** A request about a fresh, ACTIVE Tenth Realm character of Ada's. */
 const onActiveCharacter =
   (extra: (characterId: string, attempt: Attempt) => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({})) =>
@@ -328,6 +331,21 @@ export const REQUESTS: Record<string, RequestSpec> = {
       return { gear: 'WEAPON' };
     }),
   },
+  tenthRealmGainGear: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ gear: 'WEAPON', name: 'Bow', die: 8 })) },
+  tenthRealmEquipGear: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(GAIN_GEAR, { input: { characterId, gear: 'WEAPON', name: 'Bow', die: 8 } });
+      return { gear: 'WEAPON', name: 'Bow' };
+    }),
+  },
+  tenthRealmDropGear: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { table }) => {
+      await table.gm.client.data(GAIN_GEAR, { input: { characterId, gear: 'ARMOR', name: 'Mail', die: 6 } });
+      return { gear: 'ARMOR', name: 'Mail' };
+    }),
+  },
   tenthRealmReaction: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
   tenthRealmOracle: {
     scope: TENTH_REALM,
@@ -352,6 +370,13 @@ export const REQUESTS: Record<string, RequestSpec> = {
     },
   },
   tenthRealmAttack: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'STRENGTH' }) },
+  tenthRealmDamageEnemyGear: {
+    scope: TENTH_REALM,
+    variables: async (attempt) => {
+      const { input } = await inFreshCombat({ attribute: 'STRENGTH' })(attempt);
+      return { input: { ...input, gear: 'WEAPON' } };
+    },
+  },
   tenthRealmDefend: { scope: TENTH_REALM, variables: inFreshCombat({ attribute: 'DEXTERITY' }) },
   tenthRealmWithdraw: {
     scope: TENTH_REALM,
