@@ -8,9 +8,10 @@ const DRAW = `characterId forTheGameCard { id } action attribute card { id attri
 const M = {
   create: `mutation ($input: EnchantedRealmsCreateCharacterInput!) { enchantedRealmsCreateCharacter(input: $input) { character { id name memberId handCount ${SHEET} } eventSeq } }`,
   draw: `mutation ($input: EnchantedRealmsDrawInput!) { enchantedRealmsDraw(input: $input) {
-    draw { ${DRAW} } counterDraw { ${DRAW} } challengeNumber success winnerId margin damage targetHealth defeated reshuffled overcome { force from cardId } callSeq eventSeq } }`,
+    draw { ${DRAW} } counterDraw { ${DRAW} } challengeNumber success winnerId margin damage targetHealth defeated foesLeft reshuffled overcome { force from cardId } callSeq eventSeq } }`,
   call: `mutation ($input: EnchantedRealmsCallDrawInput!) { enchantedRealmsCallDraw(input: $input) { call { seq actorId action attribute challengeNumber forTheGameCardId challengeForce } eventSeq } }`,
   count: `mutation ($input: EnchantedRealmsCountCreaturesInput!) { enchantedRealmsCountCreatures(input: $input) { creature { id } cards { id attributes } forces sum count eventSeq } }`,
+  addFoes: `mutation ($input: EnchantedRealmsAddFoesInput!) { enchantedRealmsAddFoes(input: $input) { foe { id creature { id } count healthEach health } eventSeq } }`,
   award: `mutation ($input: EnchantedRealmsAwardInput!) { enchantedRealmsAward(input: $input) { character { id handCount ${SHEET} } card { id type } challengeForce eventSeq } }`,
   quest: `mutation ($input: EnchantedRealmsCompleteQuestInput!) { enchantedRealmsCompleteQuest(input: $input) { character { id ${SHEET} } eventSeq } }`,
   barter: `mutation ($input: EnchantedRealmsBarterInput!) { enchantedRealmsBarter(input: $input) { completed withLeadPlayer giveWorth takeWorth balance awaitingCharacterId eventSeq } }`,
@@ -225,6 +226,17 @@ describe('Enchanted Realms (card edition) over HTTP', () => {
     expect(counted.forces).toEqual(counted.cards.map((card: CardShape) => card.attributes.force));
     expect(counted.sum).toBe(counted.forces.reduce((sum: number, force: number) => sum + force, 0));
     expect(counted.count).toBe(Math.max(1, Math.ceil(counted.sum / 2)));
+
+    // They come as a group of foes: the GM's to add, a player's to attack.
+    const refusedFoes = await ada.client.request(M.addFoes, { input: { campaignId, creatureCardId: goblins, count: counted.count } });
+    expect(refusedFoes.body.errors![0].extensions).toMatchObject({ code: 'FORBIDDEN' });
+    const { foe } = (await gm.data(M.addFoes, { input: { campaignId, creatureCardId: goblins, count: counted.count } })).enchantedRealmsAddFoes;
+    log.push('enchanted-realms.foes.added');
+    expect(foe).toMatchObject({ creature: { id: goblins }, count: counted.count, health: foe.healthEach * counted.count });
+    const atFoes = (await ada.client.data(M.draw, { input: { campaignId, actorId: grakId, action: 'ATTACK', opponent: { foeId: foe.id } } })).enchantedRealmsDraw;
+    log.push('enchanted-realms.draw');
+    expect(atFoes.targetHealth).toBe(Math.max(0, foe.health - atFoes.damage));
+    expect(atFoes.foesLeft).toBe(Math.ceil(atFoes.targetHealth / foe.healthEach));
 
     // RECONCILE: every player character's hand to 5 (the platform characters of createTable play no Enchanted Realms).
     const reconciled = (await gm.data(M.reconcile, { input: { campaignId } })).enchantedRealmsReconcile;

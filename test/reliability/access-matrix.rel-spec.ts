@@ -120,6 +120,7 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   enchantedRealmsCallDraw:         [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsDraw:             [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsCountCreatures:   [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsAddFoes:          [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsAward:            [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsCompleteQuest:    [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsBarter:           [U,        U,       N,      ok,    F,          ok, ok],

@@ -55,6 +55,13 @@ export const AUTHORITY: readonly AuthorityRow[] = [
     'draws',
   ]),
 
+  ...rows('enchantedRealmsAddFoes', 'GM', 'enchanted-realms-cards.md, How many creatures appear: the Lead Player puts the creatures in the scene', [
+    'campaignId',
+    'creatureCardId',
+    'count',
+  ]),
+  ...rows('enchantedRealmsDraw', 'ACTING_PLAYER', 'enchanted-realms-cards.md, The Draw 3: the character draws against a group of foes in the scene', ['opponent.foeId']),
+
   ...rows('enchantedRealmsAward', 'GM', 'enchanted-realms-cards.md, Rewards: the Lead Player grants a reward for a challenge overcome', [
     'characterId',
     'cardId',

@@ -47,6 +47,7 @@ function table(layout: Layout): EnchantedRealmsTable {
     offers: [],
     calls: [],
     overcome: [],
+    foes: [],
     nextEventSeq: 1,
   };
 }

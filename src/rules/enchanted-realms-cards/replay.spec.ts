@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../kernel/replay.js';
 import { REPLAYERS } from './replay.js';
 import { tableHolder } from './rewards.js';
 import { ENCHANTED_REALMS_STARTER as deck } from './starter-deck.js';
-import { countCreatures, type EnchantedRealmsTable, makeDraw, reconcile, type TableOutcome } from './table.js';
+import { addFoes, countCreatures, type EnchantedRealmsTable, makeDraw, reconcile, type TableOutcome } from './table.js';
 
 const KEY = Buffer.alloc(32, 5);
 
@@ -30,6 +30,7 @@ function table(drawPile: string[]): EnchantedRealmsTable {
     offers: [],
     calls: [],
     overcome: [],
+    foes: [],
     nextEventSeq: 9,
   };
 }
@@ -64,6 +65,18 @@ describe('replaying Enchanted Realms events (kernel/replay.ts)', () => {
     expect(replay([tampered])).toEqual(expect.arrayContaining([expect.stringMatching(/^success is /), expect.stringMatching(/^damage is /)]));
     const otherCard = { ...events[0], payload: { ...events[0].payload, counterDraw: { ...honest.counterDraw, cardId: 'item-rope-1' } } };
     expect(replay([otherCard])).toContain(`counterDraw.cardId is "item-rope-1", but the rules give "${honest.counterDraw.cardId}"`);
+  });
+
+  it('replays a group of foes added and attacked, and reports a tampered Health', () => {
+    const added = logged(addFoes(table([]), { creatureCardId: 'creature-goblins-1', count: 2 }, new RandomStream(KEY, 9)));
+    expect(replay(added)).toEqual([]);
+    expect(replay([{ ...added[0], payload: { ...added[0].payload, health: 99 } }])).toEqual(['health is 99, but the rules give 12']);
+    const before = addFoes(table(['world-crevice-1']), { creatureCardId: 'creature-goblins-1', count: 2 }, new RandomStream(KEY, 8));
+    if (!before.ok) throw new Error(before.violation.message);
+    const drawn = logged(makeDraw({ ...before.state, nextEventSeq: 10 }, { actorId: 'erik', action: 'ATTACK', opponent: { foeId: 'foe-9' } }, new RandomStream(KEY, 9)));
+    expect(replay(drawn)).toEqual([]);
+    const health = drawn[0].payload.targetHealth as number;
+    expect(replay([{ ...drawn[0], payload: { ...drawn[0].payload, targetHealth: health + 1 } }])).toEqual([`targetHealth is ${health + 1}, but the rules give ${health}`]);
   });
 
   it('replays a creature count and a RECONCILE that reshuffle, and reports a wrong count', () => {

@@ -59,7 +59,7 @@ function sideProblems(field: string, side: DrawSide): string[] {
 interface DrawPayload extends DrawResult {
   actorId: string;
   action: DrawAction;
-  opponent: { characterId: string } | { forTheGameCardId: string } | null;
+  opponent: { characterId: string } | { forTheGameCardId: string } | { foeId: string } | null;
   targetHealthBefore: number | null;
   reveals: DrawRecord[];
 }
@@ -101,18 +101,19 @@ const replayTheDraw = replayer<DrawPayload>((payload, rng) => {
 
   const counter = payload.counterDraw;
   problems.push(...sideProblems('counterDraw', counter));
-  if (counter.characterId !== null && counter.action !== null && !LEGAL_ANSWERS[payload.action].includes(counter.action)) {
+  const againstFoes = payload.opponent !== null && 'foeId' in payload.opponent;
+  if ((counter.characterId !== null || againstFoes) && counter.action !== null && !LEGAL_ANSWERS[payload.action].includes(counter.action)) {
     problems.push(`counterDraw.action is ${counter.action}, which does not answer ${payload.action}`);
   }
   const contest = resolveContest({ initiatorScore: payload.draw.adjusted, counterScore: counter.adjusted, attack: payload.action === 'ATTACK' });
   const success = contest.winner === 'INITIATOR';
   const derived: Partial<DrawPayload> = { success, margin: contest.margin, damage: contest.damage, winnerId: success ? payload.actorId : counter.characterId };
-  if (counter.characterId !== null && payload.targetHealthBefore !== null) {
+  if ((counter.characterId !== null || againstFoes) && payload.targetHealthBefore !== null) {
     derived.targetHealth = Math.max(0, payload.targetHealthBefore - contest.damage);
     derived.defeated = contest.damage > 0 && derived.targetHealth === 0;
   }
   for (const [key, value] of Object.entries(derived)) if (payload[key as keyof DrawPayload] !== value) problems.push(differs(key, payload[key as keyof DrawPayload], value));
-  const overcame = counter.characterId === null ? success : payload.defeated;
+  const overcame = counter.characterId === null && !againstFoes ? success : payload.defeated;
   if (overcame !== (payload.overcome !== null)) problems.push(differs('overcome', payload.overcome, overcame ? 'the challenge overcome' : null));
   const gameForce = counter.modifiers.length === 1 && counter.modifiers[0].term === 'FORCE' ? counter.modifiers[0].value : undefined;
   if (payload.overcome?.from === 'TARGET_CARD' && gameForce !== undefined && payload.overcome.force !== gameForce) {
@@ -228,6 +229,20 @@ const replayLeadHand = replayer<LeadHandPayload>((payload) => {
   return payload.count === expected ? [] : [differs('count', payload.count, expected)];
 });
 
+interface FoesAddedPayload {
+  count: number;
+  healthEach: number;
+  health: number;
+}
+
+/** `enchanted-realms.foes.added`: 1 or more creatures, whose Health together is the group's. No randomness. */
+const replayFoesAdded = replayer<FoesAddedPayload>((payload) => {
+  const problems: string[] = [];
+  if (!Number.isInteger(payload.count) || payload.count < 1) problems.push(`count is ${JSON.stringify(payload.count)}: a group holds 1 creature or more`);
+  if (payload.health !== payload.count * payload.healthEach) problems.push(differs('health', payload.health, payload.count * payload.healthEach));
+  return problems;
+});
+
 /** Nothing derived from randomness, nor anything a public payload can check. */
 const nothingToReplay: Replayer = () => [];
 
@@ -238,6 +253,7 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'enchanted-realms.draw.called': replayCalled,
   'enchanted-realms.draw': replayTheDraw,
   'enchanted-realms.creatures.counted': replayCounted,
+  'enchanted-realms.foes.added': replayFoesAdded,
   'enchanted-realms.card.awarded': replayAwarded,
   'enchanted-realms.quest.completed': nothingToReplay,
   'enchanted-realms.barter.offered': nothingToReplay,

@@ -11,6 +11,7 @@ import {
   barter,
   callDraw,
   completeQuest,
+  addFoes,
   countCreatures,
   createAdventurer,
   dealLeadHand,
@@ -53,6 +54,7 @@ function table(top: string[], seats: Record<string, Seat>, hands: Record<string,
     offers: [],
     calls: [],
     overcome: [],
+    foes: [],
     nextEventSeq: 1,
   };
 }
@@ -293,6 +295,51 @@ describe('what a Draw overcomes, and the Draws the Lead Player calls for', () =>
     expect(answered.state.calls).toEqual([]);
     expect(answerCall(answered.state, { actorId: 'erik', callSeq: 4 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_CALL' } });
     expect(answerCall(called.state, { actorId: 'orc', callSeq: 4 }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_CALL' } });
+  });
+});
+
+describe('a group of foes from a CREATURE card', () => {
+  const GOBLINS = 'creature-goblins-1';
+
+  it('is added by the Lead Player with a count, each creature with the card\'s Health', () => {
+    const added = played(addFoes({ ...table([], { erik: ERIK }), nextEventSeq: 7 }, { creatureCardId: GOBLINS, count: 2 }, rng()));
+    expect(added.result.foe).toEqual({ id: 'foe-7', creatureCardId: GOBLINS, count: 2, healthEach: 6, health: 12 });
+    expect(added.state.foes).toEqual([added.result.foe]);
+    expect(added.events).toEqual([{ type: 'enchanted-realms.foes.added', payload: added.result.foe }]);
+    expect(added.state.piles).toEqual(table([], { erik: ERIK }).piles);
+  });
+
+  it.each<[string, object, string]>([
+    ['a card that is not a CREATURE', { creatureCardId: 'hero-erik-1', count: 2 }, 'NOT_A_CREATURE'],
+    ['an unknown card', { creatureCardId: 'nope', count: 2 }, 'UNKNOWN_CARD'],
+    ['no creatures', { creatureCardId: GOBLINS, count: 0 }, 'INVALID_COUNT'],
+    ['a fraction', { creatureCardId: 'creature-goblins-1', count: 1.5 }, 'INVALID_COUNT'],
+  ])('refuses %s', (_name, input, reason) => {
+    expect(addFoes(table([], { erik: ERIK }), input as { creatureCardId: string; count: number }, rng())).toMatchObject({ ok: false, violation: { reason } });
+  });
+
+  it('is the target of a Draw: damage fells creatures front first, carrying over; the last one\'s fall overcomes the group at its card\'s Force', () => {
+    const start = played(addFoes({ ...table([FORCE[5], FORCE[3], FORCE[7], FORCE[6]], { erik: ERIK }), nextEventSeq: 3 }, { creatureCardId: GOBLINS, count: 2 }, rng()));
+    // Erik 5 + 9 = 14; a Goblin defends at AGL 2: 3 + 2 = 5; 9 damage fells one (6) and wounds the other (3 left).
+    const first = played(makeDraw({ ...start.state, nextEventSeq: 4 }, { actorId: 'erik', action: 'ATTACK', opponent: { foeId: 'foe-3' } }, rng()));
+    expect(first.result).toMatchObject({ success: true, damage: 9, targetHealth: 3, foesLeft: 1, defeated: false, overcome: null });
+    expect(first.result.counterDraw).toMatchObject({ characterId: null, foeId: 'foe-3', action: 'DEFEND', adjusted: 5 });
+    expect(first.state.foes).toEqual([{ id: 'foe-3', creatureCardId: GOBLINS, count: 1, healthEach: 6, health: 3 }]);
+    expect(first.events[0].payload).toMatchObject({ opponent: { foeId: 'foe-3' }, targetHealthBefore: 12 });
+    // Erik 7 + 9 = 16 against 6 + 2 = 8: the last Goblin falls.
+    const second = played(makeDraw({ ...first.state, nextEventSeq: 5 }, { actorId: 'erik', action: 'ATTACK', opponent: { foeId: 'foe-3' } }, rng()));
+    expect(second.result).toMatchObject({ damage: 8, targetHealth: 0, foesLeft: 0, defeated: true, overcome: { force: 2, from: 'CREATURE_CARD', cardId: GOBLINS } });
+    expect(second.state.foes).toEqual([]);
+    expect(second.state.overcome).toEqual([{ seq: 5, force: 2, characterIds: ['erik'], rewarded: [] }]);
+    expect(makeDraw(second.state, { actorId: 'erik', action: 'ATTACK', opponent: { foeId: 'foe-3' } }, rng())).toMatchObject({ ok: false, violation: { reason: 'NO_SUCH_FOE' } });
+  });
+
+  it('refuses a defence that does not answer the action', () => {
+    const start = played(addFoes(table([FORCE[5], FORCE[3]], { erik: ERIK }), { creatureCardId: GOBLINS, count: 2 }, rng()));
+    expect(makeDraw(start.state, { actorId: 'erik', action: 'ATTACK', opponent: { foeId: 'foe-1' }, opposingAction: 'SPELL' }, rng())).toMatchObject({
+      ok: false,
+      violation: { reason: 'NOT_AN_ANSWER' },
+    });
   });
 });
 

@@ -93,6 +93,27 @@ export interface OvercomeChallenge {
   rewarded: string[];
 }
 
+/**
+ * A group of foes the Lead Player put in the scene from one CREATURE card (enchanted-realms-cards.md,
+ * How many creatures appear): `count` creatures of that card, each with the card's Health.
+ * **Decision**: damage is taken by the front creature and what is left over carries to the next,
+ * so the group is a pool of `count × healthEach` Health; a creature falls when its Health is gone.
+ */
+export interface FoeGroup {
+  /** `foe-<seq>`, the seq of the event that added it. */
+  id: string;
+  creatureCardId: string;
+  /** How many creatures of the group still stand. */
+  count: number;
+  /** Each creature's full Health: its card's HEALTH, or 10. */
+  healthEach: number;
+  /** The group's Health left: the standing creatures' Health together. */
+  health: number;
+}
+
+/** How many foes one group may hold: a bound on bad input, far above what a count draw gives. */
+export const MAX_FOES_IN_GROUP = 1000;
+
 /** How many overcome challenges waiting for rewards a campaign keeps: the oldest lapse first. */
 export const MAX_OVERCOME = 50;
 
@@ -109,6 +130,8 @@ export interface EnchantedRealmsTable {
   calls: CalledDraw[];
   /** The challenges overcome whose rewards are not all given (the latest MAX_OVERCOME). */
   overcome: OvercomeChallenge[];
+  /** The groups of foes in the scene that still stand. */
+  foes: FoeGroup[];
   /** The seq the move's first event gets: what its calls and challenges are named by. */
   nextEventSeq: number;
 }
@@ -130,6 +153,7 @@ export type TableViolationReason =
   | 'NOT_INVOLVED'
   | 'ALREADY_REWARDED'
   | 'NOTHING_SET_ASIDE'
+  | 'NO_SUCH_FOE'
   // from the pure rules
   | 'CARD_NOT_IN_YOUR_HAND'
   | 'NOT_AWARDABLE'
@@ -170,6 +194,7 @@ const copyTable = (table: EnchantedRealmsTable): EnchantedRealmsTable => ({
   offers: copyData(table.offers),
   calls: copyData(table.calls),
   overcome: copyData(table.overcome),
+  foes: copyData(table.foes),
   nextEventSeq: table.nextEventSeq,
 });
 
@@ -278,7 +303,7 @@ export interface DrawInput {
   /** The attribute of ACTION_WITH_CARD and ACTION_WITHOUT_CARD. */
   attribute?: Attribute;
   /** Exactly one of `opponent` and `challengeNumber` (the service checks). */
-  opponent?: { characterId: string } | { forTheGameCardId: string };
+  opponent?: { characterId: string } | { forTheGameCardId: string } | { foeId: string };
   opposingAction?: DrawAction;
   opposingAttribute?: Attribute;
   challengeNumber?: number;
@@ -288,8 +313,10 @@ export interface DrawInput {
 
 /** One side's Draw. */
 export interface DrawSide {
-  /** Who drew: a character, or null for the Lead Player's Draw "for the game". */
+  /** Who drew: a character, or null for the Lead Player's Draw "for the game" or for a group of foes. */
   characterId: string | null;
+  /** The group of foes that drew, for the Lead Player's Counter Draw for foes. */
+  foeId?: string | null;
   /** The card the game drew against, for a Draw for the game. */
   forTheGameCardId: string | null;
   action: DrawAction | null;
@@ -311,10 +338,12 @@ export interface DrawResult {
   /** Contest: the winner's score minus the loser's. Challenge: the score minus the number. */
   margin: number;
   damage: number;
-  /** The opposing character's Health after the Draw; null without an opposing character. */
+  /** The opposing character's (or group of foes') Health after the Draw; null without either. */
   targetHealth: number | null;
-  /** Whether the opposing character fell to 0 Health with this Draw. */
+  /** Whether the opposing character, or the group's last creature, fell to 0 Health with this Draw. */
   defeated: boolean;
+  /** Against a group of foes: how many still stand after the Draw; null otherwise. */
+  foesLeft?: number | null;
   reshuffled: boolean;
   /**
    * What was overcome, when the Draw overcame a creature or a challenge: the Force a reward for it
@@ -400,6 +429,14 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
 
   const opponentId = input.opponent && 'characterId' in input.opponent ? input.opponent.characterId : null;
   const targetCardId = input.opponent && 'forTheGameCardId' in input.opponent ? input.opponent.forTheGameCardId : null;
+  const foeId = input.opponent && 'foeId' in input.opponent ? input.opponent.foeId : null;
+  const foe = foeId === null ? undefined : table.foes.find((group) => group.id === foeId);
+  if (foeId !== null) {
+    if (!foe) return refuse('NO_SUCH_FOE', `there is no group of foes '${foeId}' standing in the scene`);
+    if (input.opposingAction !== undefined && !LEGAL_ANSWERS[input.action].includes(input.opposingAction)) {
+      return refuse('NOT_AN_ANSWER', `${input.action} is answered by ${LEGAL_ANSWERS[input.action].join(' or ')}, not ${input.opposingAction}`);
+    }
+  }
   if (opponentId !== null) {
     if (opponentId === input.actorId) return refuse('SAME_CHARACTER', 'a character cannot oppose itself');
     const opponent = adventurer(table, opponentId);
@@ -425,7 +462,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     return { ok: true, cardId: outcome.cardId };
   };
   const side = (
-    who: { characterId: string | null; forTheGameCardId: string | null },
+    who: { characterId: string | null; forTheGameCardId: string | null; foeId?: string | null },
     action: DrawAction | null,
     attribute: Attribute | null,
     cardId: string,
@@ -470,6 +507,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
       damage: 0,
       targetHealth: null,
       defeated: false,
+      foesLeft: null,
       reshuffled,
       overcome: challenge.success
         ? { force: given ? input.challengeForce! : input.challengeNumber, from: given ? 'CHALLENGE_FORCE' : 'CHALLENGE_NUMBER', cardId: null }
@@ -486,6 +524,20 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     if (!counter.ok) return counter;
     counterDraw = side(
       { characterId: opponentId, forTheGameCardId: null },
+      opposingAction,
+      'attribute' in opposing ? opposing.attribute : null,
+      counter.cardId,
+      modifiers,
+    );
+  } else if (foe) {
+    // The group draws as one creature of its card would: "the opposing side draws the same way".
+    const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
+    const opposing = drawRequest(opposingAction, input.opposingAttribute ?? input.attribute);
+    const modifiers = drawModifiers(stackCharacter([cardOf(table, foe.creatureCardId)!]), opposing);
+    const counter = reveal();
+    if (!counter.ok) return counter;
+    counterDraw = side(
+      { characterId: null, forTheGameCardId: null, foeId: foe.id },
       opposingAction,
       'attribute' in opposing ? opposing.attribute : null,
       counter.cardId,
@@ -512,7 +564,20 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
   let targetHealth: number | null = null;
   let defeated = false;
   let overcome: DrawResult['overcome'] = null;
-  if (opponentId !== null) {
+  let foesLeft: number | null = null;
+  if (foe) {
+    const group = next.foes.find((each) => each.id === foe.id)!;
+    group.health = Math.max(0, group.health - contest.damage);
+    group.count = Math.ceil(group.health / group.healthEach);
+    targetHealth = group.health;
+    foesLeft = group.count;
+    defeated = contest.damage > 0 && group.count === 0;
+    // A group whose last creature fell leaves the scene; it is overcome (Rewards) with its card's Force.
+    if (defeated) {
+      next.foes = next.foes.filter((each) => each.id !== foe.id);
+      overcome = { force: forceOf(cardOf(table, group.creatureCardId)!), from: 'CREATURE_CARD', cardId: group.creatureCardId };
+    }
+  } else if (opponentId !== null) {
     const sheet = next.characters[opponentId].sheet!;
     sheet.health = Math.max(0, sheet.health - contest.damage);
     targetHealth = sheet.health;
@@ -531,6 +596,7 @@ export const makeDraw: TableRule<DrawInput, DrawResult> = (table, input, rng) =>
     damage: contest.damage,
     targetHealth,
     defeated,
+    foesLeft,
     reshuffled,
     overcome,
   });
@@ -681,6 +747,40 @@ export const countCreatures: TableRule<CountCreaturesInput, CountCreaturesResult
     events: [{ type: 'enchanted-realms.creatures.counted', payload: { ...result, creatureForce: forceOf(creature), ...record } }],
     result,
   };
+};
+
+export interface AddFoesInput {
+  creatureCardId: string;
+  count: number;
+}
+
+/**
+ * The Lead Player puts a group of foes in the scene (enchanted-realms-cards.md, How many creatures
+ * appear): `count` creatures of one CREATURE card — the count `countCreatures` gave, or the Lead
+ * Player's own — each with the card's Health (its HEALTH, or 10: Characters, Decision). A Draw
+ * may then target the group (`opponent: { foeId }`). The card stays where it is in the deck: a
+ * foe group names the card, as a count does.
+ */
+export const addFoes: TableRule<AddFoesInput, { foe: FoeGroup }> = (table, input) => {
+  const creature = cardOf(table, input.creatureCardId);
+  if (!creature) return refuse('UNKNOWN_CARD', `there is no card '${input.creatureCardId}' in the Adventure Deck`);
+  if (cardTypeOf(creature) !== 'CREATURE') {
+    return refuse('NOT_A_CREATURE', `${nameOf(creature)} is ${aCardOfType(creature.type)}, not a CREATURE card`);
+  }
+  if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_FOES_IN_GROUP) {
+    return refuse('INVALID_COUNT', `a group of foes holds 1 to ${MAX_FOES_IN_GROUP} creatures, not ${input.count}`);
+  }
+  const healthEach = stackCharacter([creature]).maxHealth;
+  const foe: FoeGroup = {
+    id: `foe-${table.nextEventSeq}`,
+    creatureCardId: creature.id,
+    count: input.count,
+    healthEach,
+    health: healthEach * input.count,
+  };
+  const next = copyTable(table);
+  next.foes = [...next.foes, foe];
+  return { ok: true, state: next, events: [{ type: 'enchanted-realms.foes.added', payload: { ...foe } }], result: { foe } };
 };
 
 // ---- rewards --------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import type {
   EnchantedRealmsCompleteQuestInput,
   EnchantedRealmsBarterInput,
   EnchantedRealmsCountCreaturesInput,
+  EnchantedRealmsAddFoesInput,
   EnchantedRealmsCreateCharacterInput,
   EnchantedRealmsDrawInput,
   EnchantedRealmsReconcileInput,
@@ -24,13 +25,14 @@ import {
   completeQuest,
   type DrawResult,
   countCreatures,
+  addFoes,
   createAdventurer,
   type DrawInput,
   LEAD_PLAYER,
   makeDraw,
   reconcile,
 } from '../../rules/enchanted-realms-cards/table.js';
-import { cardView, drawView } from './enchanted-realms.views.js';
+import { cardView, drawView, foeView } from './enchanted-realms.views.js';
 
 const WITH_ATTRIBUTE: readonly string[] = ['ACTION_WITH_CARD', 'ACTION_WITHOUT_CARD'];
 
@@ -76,6 +78,9 @@ export class EnchantedRealmsActions {
       if (choosing && !isGameMaster(principal, input.campaignId) && defender.memberId !== principal.memberId) {
         throw new ForbiddenError("opposingAction and opposingAttribute are the defender's to choose: its player's, or the GM's (enchanted-realms-cards.md, The Draw)");
       }
+    }
+    if (drawInput.opponent && 'foeId' in drawInput.opponent && (input.opposingAction != null || input.opposingAttribute != null) && !isGameMaster(principal, input.campaignId)) {
+      throw new ForbiddenError("opposingAction and opposingAttribute are the defender's to choose: a group of foes answers as the Lead Player says (enchanted-realms-cards.md, The Draw)");
     }
     const result = await this.table.play(principal, input.campaignId, makeDraw, drawInput);
     return this.drawAnswer({ ...result, callSeq: null });
@@ -123,6 +128,9 @@ export class EnchantedRealmsActions {
   async drawOdds(principal: Principal, input: EnchantedRealmsDrawInput) {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
     const drawInput = checkedDraw(input);
+    if (drawInput.opponent && 'foeId' in drawInput.opponent) {
+      throw new BadUserInputError('The odds are offered against a character, the game or a Challenge Number, not yet against a group of foes', 'opponent');
+    }
     await this.table.ownCharacter(principal, input.campaignId, input.actorId);
     if (drawInput.opponent && 'characterId' in drawInput.opponent) {
       await this.table.characterInReach(principal, input.campaignId, drawInput.opponent.characterId);
@@ -143,6 +151,13 @@ export class EnchantedRealmsActions {
       reshuffled: result.reshuffled,
       eventSeq: result.eventSeq,
     };
+  }
+
+  /** GM: the Lead Player puts a group of foes of one CREATURE card in the scene, `count` of them (e.g. the count enchantedRealmsCountCreatures gave). */
+  async addFoes(principal: Principal, input: EnchantedRealmsAddFoesInput) {
+    requireDecider(principal, input.campaignId, 'enchantedRealmsAddFoes', input);
+    const result = await this.table.play(principal, input.campaignId, addFoes, { creatureCardId: input.creatureCardId, count: input.count });
+    return { foe: foeView(result.deck, result.foe), eventSeq: result.eventSeq };
   }
 
   /** GM: the Lead Player grants a reward for a challenge the server saw overcome (its Draw's eventSeq). */
@@ -235,14 +250,15 @@ function checkedDraw(input: EnchantedRealmsDrawInput): DrawInput {
   if (input.challengeForce != null) throw new BadUserInputError('challengeForce is for a Challenge Number', 'challengeForce');
   const characterId = opponent!.characterId ?? null;
   const forTheGameCardId = opponent!.forTheGameCardId ?? null;
-  if ((characterId === null) === (forTheGameCardId === null)) {
-    throw new BadUserInputError('An opponent is either a characterId or a forTheGameCardId', 'opponent');
+  const foeId = opponent!.foeId ?? null;
+  if ([characterId, forTheGameCardId, foeId].filter((given) => given !== null).length !== 1) {
+    throw new BadUserInputError('An opponent is exactly one of a characterId, a forTheGameCardId and a foeId', 'opponent');
   }
   const opposingAction = input.opposingAction ?? undefined;
   if (opposingAction && WITH_ATTRIBUTE.includes(opposingAction) && input.opposingAttribute == null && input.attribute == null) {
     throw new BadUserInputError(`${opposingAction} needs the attribute it tests: STR, AGL or PRE`, 'opposingAttribute');
   }
-  return { ...base, opponent: characterId !== null ? { characterId } : { forTheGameCardId: forTheGameCardId! },
+  return { ...base, opponent: characterId !== null ? { characterId } : foeId !== null ? { foeId } : { forTheGameCardId: forTheGameCardId! },
     opposingAction,
     opposingAttribute: input.opposingAttribute ?? undefined, };
 }

@@ -29,6 +29,8 @@ export class EnchantedRealmsOpponentInput {
   @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() characterId?: string;
   @Field({ nullable: true, description: 'The target card (the Crevice): the game adds its bonuses, or its Force Number when it lists none.' })
   @IsOptional() @IsString() @Length(CARD_ID.min, CARD_ID.max) forTheGameCardId?: string;
+  @Field(() => ID, { nullable: true, description: 'A group of foes in the scene (enchantedRealmsAddFoes): the Lead Player draws for it.' })
+  @IsOptional() @IsString() @Length(1, 40) foeId?: string;
 }
 
 @InputType({ description: 'The Lead Player calls for a Draw: a character, its action, and a Challenge Number or a target card the game draws against.' })
@@ -88,6 +90,13 @@ export class EnchantedRealmsCountCreaturesInput {
   @Field({ description: 'The CREATURE card whose Force divides the sum.' }) @IsString() @Length(CARD_ID.min, CARD_ID.max) creatureCardId!: string;
   @Field(() => Int, { defaultValue: 3, description: 'How many cards to draw: 3 unless the Lead Player says otherwise.' })
   @IsInt() @Min(1) @Max(20) draws!: number;
+}
+
+@InputType()
+export class EnchantedRealmsAddFoesInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field({ description: 'The CREATURE card the foes are.' }) @IsString() @Length(CARD_ID.min, CARD_ID.max) creatureCardId!: string;
+  @Field(() => Int, { description: 'How many: e.g. the count enchantedRealmsCountCreatures gave.' }) @IsInt() @Min(1) @Max(1000) count!: number;
 }
 
 @InputType()

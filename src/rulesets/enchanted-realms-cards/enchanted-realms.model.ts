@@ -104,6 +104,7 @@ export class EnchantedRealmsDraw {
   characterId!: string | null;
   @Field(() => Card, { nullable: true, description: 'For the game: the card whose bonuses (or Force) the game adds.' })
   forTheGameCard!: CardView | null;
+  @Field(() => ID, { nullable: true, description: 'The group of foes that drew (the Lead Player drawing for it); null otherwise.' }) foeId!: string | null;
   @Field(() => EnchantedRealmsDrawAction, { nullable: true }) action!: string | null;
   @Field(() => EnchantedRealmsAttribute, { nullable: true }) attribute!: string | null;
   @Field(() => Card) card!: CardView;
@@ -156,7 +157,8 @@ export class EnchantedRealmsDrawPayload {
   @Field(() => Int, { description: "Contest: the winner's score − the loser's. Challenge: the score − the number." }) margin!: number;
   @Field(() => Int, { description: 'A successful ATTACK: the difference of the scores, in Health points.' }) damage!: number;
   @Field(() => Int, { nullable: true, description: "The opposing character's Health after the Draw." }) targetHealth!: number | null;
-  @Field({ description: 'Whether the opposing character fell to 0 Health.' }) defeated!: boolean;
+  @Field({ description: 'Whether the opposing character, or the last creature of the group of foes, fell to 0 Health.' }) defeated!: boolean;
+  @Field(() => Int, { nullable: true, description: 'Against a group of foes: how many still stand.' }) foesLeft!: number | null;
   @Field({ description: 'Whether the discard pile was shuffled back into an empty Adventure Deck.' }) reshuffled!: boolean;
   @Field(() => EnchantedRealmsOvercome, {
     nullable: true,
@@ -195,6 +197,21 @@ export class EnchantedRealmsCreatureCount {
   @Field(() => Int) sum!: number;
   @Field(() => Int, { description: "⌈sum ÷ the creature's Force⌉, at least 1." }) count!: number;
   @Field() reshuffled!: boolean;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType({ description: 'A group of foes of one CREATURE card: the target of a Draw as opponent { foeId }.' })
+export class EnchantedRealmsFoeGroup {
+  @Field(() => ID) id!: string;
+  @Field(() => Card) creature!: CardView;
+  @Field(() => Int, { description: 'How many creatures still stand.' }) count!: number;
+  @Field(() => Int, { description: "Each creature's full Health: its card's HEALTH, or 10." }) healthEach!: number;
+  @Field(() => Int, { description: "The group's Health left: damage fells the creatures front first, carrying over." }) health!: number;
+}
+
+@ObjectType()
+export class EnchantedRealmsFoesAdded {
+  @Field(() => EnchantedRealmsFoeGroup) foe!: EnchantedRealmsFoeGroup;
   @Field(() => Int) eventSeq!: number;
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactions } from '../../infra/transactions.js';
 import { batchedRead } from '../../infra/request-context.js';
-import type { BarterOffer, CalledDraw, OvercomeChallenge } from '../../rules/enchanted-realms-cards/table.js';
+import type { BarterOffer, CalledDraw, FoeGroup, OvercomeChallenge } from '../../rules/enchanted-realms-cards/table.js';
 
 export const ENCHANTED_REALMS_CARDS = 'enchanted-realms-cards';
 
@@ -15,12 +15,14 @@ export interface EnchantedRealmsCampaignState {
   calls: CalledDraw[];
   /** The challenges overcome whose rewards are not all given. */
   overcome: OvercomeChallenge[];
+  /** The groups of foes standing in the scene (absent in a campaign that never had one). */
+  foes?: FoeGroup[];
 }
 
 /** A campaign's `ruleset_state` as Enchanted Realms keeps it, or undefined until it is set up. */
 export function enchantedRealmsStateOf(stored: unknown): EnchantedRealmsCampaignState | undefined {
   const state = stored as Partial<EnchantedRealmsCampaignState> | null;
-  return state?.deckId ? { deckId: state.deckId, offers: state.offers ?? [], calls: state.calls ?? [], overcome: state.overcome ?? [] } : undefined;
+  return state?.deckId ? { deckId: state.deckId, offers: state.offers ?? [], calls: state.calls ?? [], overcome: state.overcome ?? [], foes: state.foes ?? [] } : undefined;
 }
 
 /** The Enchanted Realms' own read: the campaign's ruleset state. */

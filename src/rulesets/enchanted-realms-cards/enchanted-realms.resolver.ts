@@ -47,6 +47,11 @@ export class EnchantedRealmsResolver {
     return this.actions.countCreatures(p, input);
   }
 
+  @Mutation(() => models.EnchantedRealmsFoesAdded, { description: 'GM: a group of foes of one CREATURE card, count of them, that a Draw may target as opponent { foeId }.' })
+  enchantedRealmsAddFoes(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsAddFoesInput) {
+    return this.actions.addFoes(p, input);
+  }
+
   @Mutation(() => models.EnchantedRealmsAwardPayload, {
     description: "GM: a reward for a challenge overcome (its Draw's eventSeq): an ITEM or ENHANCEMENT card from the character's hand onto the character, Force at most the challenge's; one per character per challenge.",
   })

@@ -54,6 +54,7 @@ export class EnchantedRealmsTables implements TableStore<EnchantedRealmsTable, E
       offers: campaignState.offers,
       calls: campaignState.calls,
       overcome: campaignState.overcome,
+      foes: campaignState.foes ?? [],
       nextEventSeq: campaign.lastEventSeq + 1,
     };
     return { state, rows: { campaignState, deck, rows, newCharacter } };
@@ -62,9 +63,9 @@ export class EnchantedRealmsTables implements TableStore<EnchantedRealmsTable, E
   save(action: CampaignAction, { state: before, rows }: LoadedTable<EnchantedRealmsTable, EnchantedRealmsRows>, after: EnchantedRealmsTable): void {
     const { changes } = action;
     if (!sameData(before.piles, after.piles)) changes.savePiles(rows.deck.id, after.piles);
-    const { offers, calls, overcome } = after;
-    if (!sameData({ offers: before.offers, calls: before.calls, overcome: before.overcome }, { offers, calls, overcome })) {
-      changes.saveRulesetState({ ...rows.campaignState, offers, calls, overcome });
+    const { offers, calls, overcome, foes } = after;
+    if (!sameData({ offers: before.offers, calls: before.calls, overcome: before.overcome, foes: before.foes }, { offers, calls, overcome, foes })) {
+      changes.saveRulesetState({ ...rows.campaignState, offers, calls, overcome, foes });
     }
     for (const [id, character] of Object.entries(after.characters)) {
       const row = rows.rows.find((each) => each.id === id);

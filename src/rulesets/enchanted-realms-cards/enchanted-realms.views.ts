@@ -4,7 +4,7 @@ import { modifierTotal } from '../../rules/enchanted-realms-cards/draw.js';
 import { characterCards } from '../../rules/enchanted-realms-cards/rewards.js';
 import { stackCharacter } from '../../rules/enchanted-realms-cards/stacking.js';
 import type { EnchantedRealmsCampaign, EnchantedRealmsCharacter, EnchantedRealmsDraw } from './enchanted-realms.model.js';
-import type { DrawSide, EnchantedRealmsSheet } from '../../rules/enchanted-realms-cards/table.js';
+import type { DrawSide, EnchantedRealmsSheet, FoeGroup } from '../../rules/enchanted-realms-cards/table.js';
 import { LEAD_PLAYER } from '../../rules/enchanted-realms-cards/table.js';
 
 /** A card of the Adventure Deck as the API shows it (the platform's `Card`). */
@@ -12,6 +12,11 @@ export function cardView(deck: DeckRecord, cardId: string): CardView {
   const card = deck.cards.find((candidate) => candidate.id === cardId);
   if (!card) throw new Error(`card '${cardId}' is not in deck ${deck.id}`);
   return { ...card, deckId: deck.id } as CardView;
+}
+
+/** A group of foes as the API shows it: its CREATURE card in full. */
+export function foeView(deck: DeckRecord, foe: FoeGroup) {
+  return { id: foe.id, creature: cardView(deck, foe.creatureCardId), count: foe.count, healthEach: foe.healthEach, health: foe.health };
 }
 
 /** A character's sheet with its table cards stacked (enchanted-realms-cards.md, Stacking cards). */
@@ -37,6 +42,7 @@ export function drawView(deck: DeckRecord, side: DrawSide): EnchantedRealmsDraw 
   return {
     characterId: side.characterId,
     forTheGameCard: side.forTheGameCardId === null ? null : cardView(deck, side.forTheGameCardId),
+    foeId: side.foeId ?? null,
     action: side.action,
     attribute: side.attribute,
     card: cardView(deck, side.cardId),

@@ -430,6 +430,10 @@ export const REQUESTS: Record<string, RequestSpec> = {
     scope: ENCHANTED_REALMS,
     variables: async ({ world, table }) => ({ input: { campaignId: table.campaignId, creatureCardId: await world.anyCard(table, 'CREATURE'), draws: 3 } }),
   },
+  enchantedRealmsAddFoes: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => ({ input: { campaignId: table.campaignId, creatureCardId: await world.anyCard(table, 'CREATURE'), count: 3 } }),
+  },
   enchantedRealmsAward: {
     scope: ENCHANTED_REALMS,
     variables: async ({ world, table }) => {
