@@ -13,7 +13,7 @@
  * events since), a drawn card's Force Number (the deck's data, as recorded), and the cards drawn
  * into a hand (in the event's secret, checked by whoever holds it).
  */
-import type { LoggedEvent, Replayer } from '../kernel/replay.js';
+import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
 import { type Rng, shuffle } from '../random/random-stream.js';
 import { creatureCount } from './creatures.js';
 import { DRAW_MODIFIER_FORMULAS, type DrawAction, type DrawRecord, type ModifierTerm, replayDrawRecord, resolveChallenge, resolveContest } from './draw.js';
@@ -242,9 +242,6 @@ const replayFoesAdded = replayer<FoesAddedPayload>((payload) => {
   if (payload.health !== payload.count * payload.healthEach) problems.push(differs('health', payload.health, payload.count * payload.healthEach));
   return problems;
 });
-
-/** Nothing derived from randomness, nor anything a public payload can check. */
-const nothingToReplay: Replayer = () => [];
 
 /** A replayer for every event type the Enchanted Realms (cards) rules record. */
 export const REPLAYERS: Readonly<Record<string, Replayer>> = {

@@ -3,7 +3,7 @@
  * numbers an event says it rolled with, rolls them again on the stream in the order the rule drew,
  * and names every derived value of the event that does not follow.
  */
-import type { LoggedEvent, Replayer } from '../kernel/replay.js';
+import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
 import type { Rng } from '../random/random-stream.js';
 import { ATTACK_KINDS, MAX_SKILL_DICE, rollAttack, type AttackSetup } from './attack-roll.js';
 import { CHECK_KINDS, rollCheck, sidesOf, type CheckSetup } from './check.js';
@@ -117,8 +117,6 @@ function replayTurnStart(started: unknown, rng: Rng): string[] {
   return [...found, ...differences('started.confusion.target', candidates[rng.uniform(candidates.length)], confusion.target)];
 }
 
-const nothingRandom: Replayer = () => [];
-
 /** Guards a replayer against a payload too broken to read: that is reported, not thrown. */
 const guarded =
   (replayer: Replayer): Replayer =>
@@ -132,13 +130,13 @@ const guarded =
 
 /** A replayer for every event type the d20 rules record. */
 export const REPLAYERS: Record<string, Replayer> = {
-  [D20_EVENTS.combatantCreated]: nothingRandom,
+  [D20_EVENTS.combatantCreated]: nothingToReplay,
   [D20_EVENTS.attack]: guarded(replayAttack),
-  [D20_EVENTS.checkCalled]: nothingRandom,
+  [D20_EVENTS.checkCalled]: nothingToReplay,
   [D20_EVENTS.check]: guarded(replayCheck),
   [D20_EVENTS.combatStarted]: guarded((event, rng) => replayTurnStart(event.payload.started, rng)),
   [D20_EVENTS.turnAdvanced]: guarded((event, rng) => replayTurnStart(event.payload.started, rng)),
-  [D20_EVENTS.combatEnded]: nothingRandom,
-  [D20_EVENTS.shortRest]: nothingRandom,
-  [D20_EVENTS.conditionTreated]: nothingRandom,
+  [D20_EVENTS.combatEnded]: nothingToReplay,
+  [D20_EVENTS.shortRest]: nothingToReplay,
+  [D20_EVENTS.conditionTreated]: nothingToReplay,
 };

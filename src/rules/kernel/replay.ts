@@ -19,3 +19,6 @@ export interface LoggedEvent {
  * that does not follow, naming the field; an empty list when everything follows.
  */
 export type Replayer = (event: LoggedEvent, rng: Rng) => string[];
+
+/** The replayer of an event that draws nothing and derives nothing a public payload can check. */
+export const nothingToReplay: Replayer = () => [];

@@ -13,7 +13,7 @@
  * so that every die after it is checked.
  */
 import { stepDown, stepUp } from '../die-steps.js';
-import type { LoggedEvent, Replayer } from '../kernel/replay.js';
+import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
 import { sameData } from '../plain-data.js';
 import { shuffle, type Rng } from '../random/random-stream.js';
 import { attributeFromCard } from './creation.js';
@@ -440,9 +440,6 @@ const finished = replayer((payload, _rng, problems) => {
   check(problems, 'weaponDie', payload.weaponDie, 6);
 });
 
-/** Events that draw nothing: what they derive follows from the sheets, not from randomness. */
-const drawsNothing: Replayer = () => [];
-
 /** Every event type the ruleset records, with its replayer. */
 export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'tenth-realm.character.created': created,
@@ -452,33 +449,33 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'tenth-realm.character.finished': finished,
   'tenth-realm.starting-region-rolled': startingRegion,
   'tenth-realm.region.entered': regionEntered,
-  'tenth-realm.risk-rating.set': drawsNothing,
+  'tenth-realm.risk-rating.set': nothingToReplay,
   'tenth-realm.trial-rolled': trialRolled,
   'tenth-realm.card.burned': cardBurned,
   'tenth-realm.rested': rested,
   'tenth-realm.resilience-checked': resilienceChecked,
-  'tenth-realm.resilience.lost': drawsNothing,
-  'tenth-realm.wounds-tended': drawsNothing,
-  'tenth-realm.condition.added': drawsNothing,
-  'tenth-realm.condition.cleared': drawsNothing,
-  'tenth-realm.item.gained': drawsNothing,
-  'tenth-realm.item.dropped': drawsNothing,
+  'tenth-realm.resilience.lost': nothingToReplay,
+  'tenth-realm.wounds-tended': nothingToReplay,
+  'tenth-realm.condition.added': nothingToReplay,
+  'tenth-realm.condition.cleared': nothingToReplay,
+  'tenth-realm.item.gained': nothingToReplay,
+  'tenth-realm.item.dropped': nothingToReplay,
   'tenth-realm.blessing': blessing,
   'tenth-realm.reaction': reaction,
   'tenth-realm.oracle': oracle,
-  'tenth-realm.session.started': drawsNothing,
+  'tenth-realm.session.started': nothingToReplay,
   'tenth-realm.combat.started': combatStarted,
   'tenth-realm.combat.attack': combatAttack,
   'tenth-realm.combat.defend': combatDefend,
   'tenth-realm.combat.morale': combatMorale,
-  'tenth-realm.combat.ended': drawsNothing,
-  'tenth-realm.gear.damaged': drawsNothing,
-  'tenth-realm.gear.repaired': drawsNothing,
-  'tenth-realm.gear.gained': drawsNothing,
-  'tenth-realm.gear.equipped': drawsNothing,
-  'tenth-realm.gear.dropped': drawsNothing,
-  'tenth-realm.trial-called': drawsNothing,
+  'tenth-realm.combat.ended': nothingToReplay,
+  'tenth-realm.gear.damaged': nothingToReplay,
+  'tenth-realm.gear.repaired': nothingToReplay,
+  'tenth-realm.gear.gained': nothingToReplay,
+  'tenth-realm.gear.equipped': nothingToReplay,
+  'tenth-realm.gear.dropped': nothingToReplay,
+  'tenth-realm.trial-called': nothingToReplay,
   'tenth-realm.risk-revealed': riskRevealed,
-  'tenth-realm.combat.withdrew': drawsNothing,
+  'tenth-realm.combat.withdrew': nothingToReplay,
   'tenth-realm.combat.gear-damaged': combatGearDamaged,
 };

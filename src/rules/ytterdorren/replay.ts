@@ -3,7 +3,7 @@
  * replayer re-derives an event's dice, totals, hits, counter and loot from the inputs its payload
  * carries and the stream, drawing as the rule drew, and names every field that does not follow.
  */
-import type { LoggedEvent, Replayer } from '../kernel/replay.js';
+import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
 import type { Rng } from '../random/random-stream.js';
 import { CAMPAIGN_EVENTS } from './campaign.js';
 import { CHARACTER_EVENTS } from './characters.js';
@@ -92,9 +92,6 @@ const replayFoeAttack: Replayer = (event, rng) =>
 const replayCharacterAttack: Replayer = (event, rng) =>
   replaying(event, () => differences('', event.payload, attackRoll(numberAt(event.payload, 'might'), numberAt(event.payload, 'defense'), rng)));
 
-/** Events that draw nothing; what they derive follows from the state, not the payload. */
-const drawsNothing: Replayer = () => [];
-
 /** Vita lost follows from the Vita before and the amount: never below 0. */
 const replayDamage =
   (extra: (vita: number) => Record<string, unknown>): Replayer =>
@@ -106,22 +103,22 @@ const replayDamage =
 
 /** Every event type the ruleset records, with its replayer. */
 export const REPLAYERS: Record<string, Replayer> = {
-  [CAMPAIGN_EVENTS.creaturesLoaded]: drawsNothing,
-  [CHARACTER_EVENTS.created]: drawsNothing,
+  [CAMPAIGN_EVENTS.creaturesLoaded]: nothingToReplay,
+  [CHARACTER_EVENTS.created]: nothingToReplay,
   [CHARACTER_EVENTS.damaged]: replayDamage((vita) => ({ defeated: vita === 0 })),
-  [CHARACTER_EVENTS.healed]: drawsNothing,
-  [CHARACTER_EVENTS.itemGained]: drawsNothing,
-  [CHARACTER_EVENTS.itemUsed]: drawsNothing,
-  [CHARACTER_EVENTS.weaponEquipped]: drawsNothing,
-  [CHARACTER_EVENTS.traded]: drawsNothing,
+  [CHARACTER_EVENTS.healed]: nothingToReplay,
+  [CHARACTER_EVENTS.itemGained]: nothingToReplay,
+  [CHARACTER_EVENTS.itemUsed]: nothingToReplay,
+  [CHARACTER_EVENTS.weaponEquipped]: nothingToReplay,
+  [CHARACTER_EVENTS.traded]: nothingToReplay,
   [SKIRMISH_EVENTS.started]: replaySkirmishStarted,
-  [SKIRMISH_EVENTS.stanceChosen]: drawsNothing,
+  [SKIRMISH_EVENTS.stanceChosen]: nothingToReplay,
   [SKIRMISH_EVENTS.roundResolved]: replayRound,
-  [ENCOUNTER_EVENTS.started]: drawsNothing,
+  [ENCOUNTER_EVENTS.started]: nothingToReplay,
   [ENCOUNTER_EVENTS.foeAttacked]: replayFoeAttack,
   [ENCOUNTER_EVENTS.characterAttacked]: replayCharacterAttack,
   [ENCOUNTER_EVENTS.foeDamaged]: replayDamage((vita) => ({ defeated: vita === 0 })),
-  [ENCOUNTER_EVENTS.ended]: drawsNothing,
+  [ENCOUNTER_EVENTS.ended]: nothingToReplay,
 };
 
 /** Replays the events of one mutation on its stream, in seq order; the sentences of all of them. */

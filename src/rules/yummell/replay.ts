@@ -13,7 +13,7 @@
  * whoever holds it). The board's and deck's data (a card's value, a square's terrain) are taken
  * from the payload as recorded.
  */
-import type { LoggedEvent, Replayer } from '../kernel/replay.js';
+import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
 import type { Rng } from '../random/random-stream.js';
 import { shuffle } from '../random/random-stream.js';
 import { type ArtefactTerm, type BonusTerm, challengeTotal } from './challenge.js';
@@ -194,9 +194,6 @@ const replayArrived = replayer<ArrivedPayload>((payload) => {
   if (payload.winner !== (payload.place === 1)) problems.push(differs('winner', payload.winner, payload.place === 1));
   return problems;
 });
-
-/** Nothing derived and no randomness: nothing to re-derive. */
-const nothingToReplay: Replayer = () => [];
 
 /** A replayer for every event type the Yummell rules record. */
 export const REPLAYERS: Readonly<Record<string, Replayer>> = {
