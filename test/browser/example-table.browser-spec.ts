@@ -143,13 +143,22 @@ describe('the example table (examples/table, served by `npm run example`)', () =
     const boLogsDraw = boPage.page.locator('#events li[data-type="cards.drawn"]', { hasText: "Sigrun's hand" }).locator('span').nth(1);
     expect(await boLogsDraw.textContent()).toBe("Ada drew 2 from The deck to Sigrun's hand");
 
-    // The Tenth Realm trial roll form.
-    await adaPage.page.selectOption('#trial-character', sigrun);
-    await adaPage.page.selectOption('#trial-form [name=attribute]', 'STRENGTH');
-    await adaPage.page.fill('#trial-form [name=dr]', '12');
-    await adaPage.page.click('#trial-form button');
+    // The Tenth Realm trial: the GM calls it (the DR is the GM's), Ada rolls it in her page.
+    const gmPage = await openTable(browser, example!.url, table.gm.key!);
+    expect(await adaPage.page.locator('#trial-form [name=dr]').isVisible()).toBe(false);
+    await expect(adaPage.page.locator('#trial-roll').isDisabled()).resolves.toBe(true);
+    await gmPage.page.selectOption('#trial-character', sigrun);
+    await gmPage.page.selectOption('#trial-attribute', 'STRENGTH');
+    await gmPage.page.fill('#trial-form [name=dr]', '12');
+    await gmPage.page.click('#trial-form button[value=call]');
+    await gmPage.page.locator('#trial-result', { hasText: 'Called Sigrun: strength vs DR 12' }).waitFor();
+    await adaPage.page.locator('#trial-call option', { hasText: 'Sigrun: strength vs DR 12' }).waitFor({ state: 'attached', timeout: 10_000 });
+    await adaPage.page.click('#trial-roll');
     await adaPage.page.locator('#trial-result', { hasText: 'vs DR' }).waitFor();
     await boPage.page.locator('#events li[data-type="tenth-realm.trial-rolled"]', { hasText: 'Ada' }).waitFor({ timeout: 10_000 });
+    // The call is answered: Ada has none left to roll.
+    await adaPage.page.locator('#trial-call option').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(gmPage.errors).toEqual([]);
 
     // Everything settled (the log and the reloaded table) before the picture.
     await adaPage.page.locator('#events li[data-type="tenth-realm.trial-rolled"]').waitFor();

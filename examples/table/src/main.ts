@@ -51,6 +51,16 @@ interface Campaign {
   members: Array<{ id: string; name: string; role: string }>;
   characters: Character[];
   decks: Deck[];
+  tenthRealm: { calls: TrialCall[] } | null;
+}
+
+/** A Tenth Realm trial the GM called and the character's player has not rolled yet. */
+interface TrialCall {
+  id: string;
+  characterId: string;
+  attribute: string | null;
+  dr: number;
+  fate: boolean;
 }
 
 const CARD_FIELDS = 'id code name suit rank color';
@@ -63,6 +73,7 @@ const QUERIES = {
       members { id name role }
       characters { id name memberId handCount hand { ${CARD_FIELDS} } tenthRealm { status resilience maxResilience xp } }
       decks { id name cardCount drawPileCount discardPile { ${CARD_FIELDS} } table { ${CARD_FIELDS} } hands { characterId count } }
+      tenthRealm { calls { id characterId attribute dr fate } }
     }
   }`,
   rollDice: `mutation RollDice($input: RollDiceInput!) {
@@ -70,6 +81,9 @@ const QUERIES = {
   }`,
   drawCards: `mutation DrawCards($input: DrawCardsInput!) {
     drawCards(input: $input) { cards { code name } reshuffled eventSeq }
+  }`,
+  callTrial: `mutation CallTrial($input: TenthRealmCallTrialInput!) {
+    tenthRealmCallTrial(input: $input) { call { id attribute dr fate } eventSeq }
   }`,
   trialRoll: `mutation TrialRoll($input: TenthRealmTrialRollInput!) {
     tenthRealmTrialRoll(input: $input) {
@@ -206,9 +220,36 @@ function renderActionForms(): void {
 
   const tenthRealm = campaign.ruleset === 'tenth-realm';
   byId('trial-form').hidden = !tenthRealm;
-  if (tenthRealm) {
-    fillSelect(byId<HTMLSelectElement>('trial-character'), characters.map((character) => ({ value: character.id, label: character.name })));
+  if (tenthRealm) renderTrialForm(characters);
+}
+
+/**
+ * The GM sets a trial's difficulty (seed 002 line 124): the GM calls it, or rolls it at once; a
+ * player rolls the calls made for their own characters.
+ */
+function renderTrialForm(characters: Character[]): void {
+  const gm = me!.role !== 'PLAYER';
+  for (const element of byId('trial-form').querySelectorAll<HTMLElement>('[data-for]')) {
+    element.hidden = element.dataset.for !== (gm ? 'gm' : 'player');
   }
+  fillSelect(byId<HTMLSelectElement>('trial-character'), characters.map((character) => ({ value: character.id, label: character.name })));
+  const mine = new Set(characters.map((character) => character.id));
+  const calls = (campaign!.tenthRealm?.calls ?? []).filter((call) => mine.has(call.characterId));
+  fillSelect(byId<HTMLSelectElement>('trial-call'), calls.map((call) => ({ value: call.id, label: describeCall(call) })));
+  byId<HTMLButtonElement>('trial-roll').disabled = !gm && calls.length === 0;
+  const chosen = calls.find((call) => call.id === byId<HTMLSelectElement>('trial-call').value);
+  byId('trial-attribute').closest('label')!.hidden = !gm && !(chosen && chosen.attribute === null);
+  byId('trial-call').closest('label')!.hidden = gm || calls.length === 0;
+  byId('trial-help').textContent = gm
+    ? "Call a trial for a character (its player rolls it), or roll it now. An attribute left to the player's pick is theirs to choose."
+    : calls.length
+      ? 'Roll a trial the GM called; pick the attribute if the call leaves it to you.'
+      : 'No trial called for your characters yet: the GM calls one.';
+}
+
+function describeCall(call: TrialCall): string {
+  const name = campaign?.characters.find((character) => character.id === call.characterId)?.name ?? 'a character';
+  return `${name}: ${call.attribute?.toLowerCase() ?? 'any attribute'} vs DR ${call.dr}${call.fate ? ' (fate roll)' : ''}`;
 }
 
 /** One line of the log, from what the event's payload says. */
@@ -223,15 +264,20 @@ function describeEvent(event: GameEvent): string {
       const where = p.to === 'HAND' ? `${campaign?.characters.find((c) => c.id === p.characterId)?.name ?? 'a character'}'s hand` : String(p.to).toLowerCase();
       return `drew ${p.count} from ${deck} to ${where}${codes?.length ? `: ${codes.join(' ')}` : ''}`;
     }
+    case 'tenth-realm.trial-called': {
+      const call = ((p.outcome ?? p).call ?? p.input ?? {}) as Partial<TrialCall>;
+      const who = campaign?.characters.find((c) => c.id === call.characterId)?.name ?? 'a character';
+      return `called a trial: ${who}, ${call.attribute ? call.attribute.toLowerCase() : 'any attribute'} vs DR ${call.dr ?? 12}`;
+    }
     case 'tenth-realm.trial-rolled': {
       const outcome = (p.outcome ?? p) as Record<string, any>;
-      const attribute = (p.input?.attribute ?? p.attribute ?? '') as string;
+      const attribute = (p.input?.attribute ?? outcome.attribute) as string | undefined;
       const characterId = (p.input?.characterId ?? p.characterId) as string | undefined;
       const who = campaign?.characters.find((c) => c.id === characterId)?.name;
       const verdict = outcome.success === undefined ? '' : outcome.success ? ' — success' : ' — setback';
       const score = outcome.score !== undefined ? `: ${outcome.score} (d20 ${outcome.d20})` : '';
       const dr = outcome.effectiveDr !== undefined ? ` vs DR ${outcome.effectiveDr}` : '';
-      return `${who ? `${who}'s ` : ''}trial roll, ${attribute.toLowerCase()}${score}${dr}${verdict}`;
+      return `${who ? `${who}'s ` : ''}trial roll${attribute ? ` (${attribute.toLowerCase()})` : ''}${score}${dr}${verdict}`;
     }
     default:
       return event.type.replace(/[.-]/g, ' ');
@@ -384,12 +430,25 @@ byId<HTMLFormElement>('draw-form').addEventListener('submit', (event) => {
 byId<HTMLFormElement>('trial-form').addEventListener('submit', (event) => {
   event.preventDefault();
   const form = event.currentTarget as HTMLFormElement;
-  const input = {
-    characterId: formValue(form, 'character'),
-    attribute: formValue(form, 'attribute'),
-    dr: Number(formValue(form, 'dr')),
-    fate: new FormData(form).get('fate') === 'on',
-  };
+  const attribute = formValue(form, 'attribute') || undefined;
+  if ((event.submitter as HTMLButtonElement | null)?.value === 'call') {
+    const input = { characterId: formValue(form, 'character'), attribute, dr: Number(formValue(form, 'dr')), fate: new FormData(form).get('fate') === 'on' };
+    void act(
+      (a) => a.request<{ tenthRealmCallTrial: { call: TrialCall } }>(QUERIES.callTrial, { input }, { idempotencyKey: newIdempotencyKey() }),
+      ({ tenthRealmCallTrial: { call } }) => {
+        byId('trial-result').textContent = `Called ${describeCall({ ...call, characterId: input.characterId })}: its player rolls it`;
+      },
+    );
+    return;
+  }
+  let input: Record<string, unknown>;
+  if (me!.role === 'PLAYER') {
+    const call = campaign!.tenthRealm?.calls.find((c) => c.id === formValue(form, 'call'));
+    if (!call) return;
+    input = { characterId: call.characterId, callId: call.id, attribute: call.attribute ? undefined : attribute };
+  } else {
+    input = { characterId: formValue(form, 'character'), attribute, dr: Number(formValue(form, 'dr')), fate: new FormData(form).get('fate') === 'on' };
+  }
   type TrialRoll = { d20: number; attributeModifier: number; bonus: number; score: number; effectiveDr: number; revealed: Array<{ code: string }>; success: boolean; cardKept: { code: string } | null; consequenceDue: boolean };
   void act(
     (a) => a.request<{ tenthRealmTrialRoll: TrialRoll }>(QUERIES.trialRoll, { input }, { idempotencyKey: newIdempotencyKey() }),
@@ -402,6 +461,8 @@ byId<HTMLFormElement>('trial-form').addEventListener('submit', (event) => {
     },
   );
 });
+
+byId<HTMLSelectElement>('trial-call').addEventListener('change', () => renderActionForms());
 
 // A key in the address (`#key=arb_…`, never sent to a server) connects at once; else the last one used.
 const fromHash = new URLSearchParams(window.location.hash.slice(1));
