@@ -389,7 +389,9 @@ describe('fuzzing the variables of every mutation of the schema', () => {
         }
         if (typeof code !== 'string') throw problem('an error without a code');
         if (!ALLOWED_CODES.has(code)) throw problem(`an unexpected code ${code}`);
-        if (STATUS_OF_CODE[code] !== response.status) throw problem(`${code} with HTTP ${response.status}, not ${STATUS_OF_CODE[code]}`);
+        // A query string past the server's header limit is refused before any route: 431, still coded.
+        const tooLong = response.status === 431 && code === 'BAD_USER_INPUT' && call.path.length > 15_000;
+        if (STATUS_OF_CODE[code] !== response.status && !tooLong) throw problem(`${code} with HTTP ${response.status}, not ${STATUS_OF_CODE[code]}`);
         if ((await checksum()) !== before) throw problem('it was refused, yet the database changed');
         restRefusals.set(code, (restRefusals.get(code) ?? 0) + 1);
         tally.refused++;
