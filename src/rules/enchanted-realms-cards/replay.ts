@@ -13,28 +13,12 @@
  * events since), a drawn card's Force Number (the deck's data, as recorded), and the cards drawn
  * into a hand (in the event's secret, checked by whoever holds it).
  */
-import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
-import { type Rng, shuffle } from '../random/random-stream.js';
+import { differs, type Replayer, nothingToReplay, replayer } from '../kernel/replay.js';
+import { shuffle } from '../random/random-stream.js';
 import { creatureCount } from './creatures.js';
 import { DRAW_MODIFIER_FORMULAS, type DrawAction, type DrawRecord, type ModifierTerm, replayDrawRecord, resolveChallenge, resolveContest } from './draw.js';
 import { HAND_SIZE } from './reconcile.js';
 import { type DrawResult, type DrawSide, LEGAL_ANSWERS } from './table.js';
-
-/** A payload field that does not follow: `field is X, but the rules give Y`. */
-const differs = (field: string, recorded: unknown, derived: unknown): string =>
-  `${field} is ${JSON.stringify(recorded)}, but the rules give ${JSON.stringify(derived)}`;
-
-/** Runs a replayer on a payload of the expected shape; a payload of another shape is reported, not thrown. */
-function replayer<P>(check: (payload: P, rng: Rng, event: LoggedEvent) => string[]): Replayer {
-  return (event, rng) => {
-    try {
-      return check(event.payload as P, rng, event);
-    } catch (error) {
-      if (error instanceof TypeError || error instanceof RangeError) return [`payload of ${event.type} #${event.seq} is malformed: ${error.message}`];
-      throw error;
-    }
-  };
-}
 
 /** The piles after a draw of `count` cards onto the discard pile, as `drawCards` leaves them. */
 function afterDrawToDiscard(record: DrawRecord, count: number): { drawPileCount: number; discardPileCount: number } {

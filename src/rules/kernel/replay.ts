@@ -22,3 +22,19 @@ export type Replayer = (event: LoggedEvent, rng: Rng) => string[];
 
 /** The replayer of an event that draws nothing and derives nothing a public payload can check. */
 export const nothingToReplay: Replayer = () => [];
+
+/** A payload field that does not follow: `field is X, but the rules give Y`. */
+export const differs = (field: string, recorded: unknown, derived: unknown): string =>
+  `${field} is ${JSON.stringify(recorded)}, but the rules give ${JSON.stringify(derived)}`;
+
+/** Runs a replayer on a payload of the expected shape; a payload of another shape is reported, not thrown. */
+export function replayer<P>(check: (payload: P, rng: Rng, event: LoggedEvent) => string[]): Replayer {
+  return (event, rng) => {
+    try {
+      return check(event.payload as P, rng, event);
+    } catch (error) {
+      if (error instanceof TypeError || error instanceof RangeError) return [`payload of ${event.type} #${event.seq} is malformed: ${error.message}`];
+      throw error;
+    }
+  };
+}

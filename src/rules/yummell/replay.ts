@@ -13,8 +13,7 @@
  * whoever holds it). The board's and deck's data (a card's value, a square's terrain) are taken
  * from the payload as recorded.
  */
-import { type LoggedEvent, type Replayer, nothingToReplay } from '../kernel/replay.js';
-import type { Rng } from '../random/random-stream.js';
+import { differs, type Replayer, nothingToReplay, replayer } from '../kernel/replay.js';
 import { shuffle } from '../random/random-stream.js';
 import { type ArtefactTerm, type BonusTerm, challengeTotal } from './challenge.js';
 import { TERRAIN_COSTS, type YummellCard } from './data.js';
@@ -22,22 +21,6 @@ import { type DrawRecord, replayDraw } from './deal.js';
 import { eventVerdict, type EventOutcome } from './encounter.js';
 import { HAND_SIZE } from './state.js';
 import { enterCost, type PathStep } from './track.js';
-
-/** A payload field that does not follow: `field is X, but Y`. */
-const differs = (field: string, recorded: unknown, derived: unknown): string =>
-  `${field} is ${JSON.stringify(recorded)}, but the rules give ${JSON.stringify(derived)}`;
-
-/** Runs a replayer on a payload of the expected shape; a payload of another shape is reported, not thrown. */
-function replayer<P>(check: (payload: P, rng: Rng, event: LoggedEvent) => string[]): Replayer {
-  return (event, rng) => {
-    try {
-      return check(event.payload as P, rng, event);
-    } catch (error) {
-      if (error instanceof TypeError || error instanceof RangeError) return [`payload of ${event.type} #${event.seq} is malformed: ${error.message}`];
-      throw error;
-    }
-  };
-}
 
 interface SetUpPayload {
   cardIds: string[];
