@@ -14,6 +14,7 @@ export const HELP = `Usage: npm run bench -- [options]
                       neighbour's load falls on all of them alike
   --warmup S          seconds of warm-up before each phase (default 5)
   --connections N     concurrent HTTP connections, baseline workers and peer players (default 32)
+  --odds-connections N  connections of the rollOdds phases (default 1: the latency one asker sees)
   --campaigns N       campaigns the spread phases draw on (default 100)
   --only LIST         comma-separated phases to run, of: ${PHASES.join(', ')}
   --peer NAME         also run a peer beside Arbiter's drawCards (known: ${PEERS.join(', ')})
@@ -46,7 +47,7 @@ function reader(argv) {
 }
 
 export function parseArgs(argv) {
-  const options = { quick: false, duration: undefined, rounds: undefined, warmup: 5, connections: 32, campaigns: 100, only: undefined, peer: undefined, json: undefined, keep: false, help: false };
+  const options = { quick: false, duration: undefined, rounds: undefined, warmup: 5, connections: 32, oddsConnections: 1, campaigns: 100, only: undefined, peer: undefined, json: undefined, keep: false, help: false };
   const args = reader(argv);
   for (let arg = args.next(); arg !== undefined; arg = args.next()) {
     switch (arg) {
@@ -55,6 +56,7 @@ export function parseArgs(argv) {
       case '--rounds': options.rounds = args.positive(arg, true); break;
       case '--warmup': options.warmup = args.positive(arg); break;
       case '--connections': options.connections = args.positive(arg, true); break;
+      case '--odds-connections': options.oddsConnections = args.positive(arg, true); break;
       case '--campaigns': options.campaigns = args.positive(arg, true); break;
       case '--json': options.json = args.value(arg); break;
       case '--keep': options.keep = true; break;

@@ -3,14 +3,14 @@ import { parseArgs, runsPhase } from './args.js';
 
 describe('parseArgs', () => {
   it('measures 30 s a phase in 3 rounds by default, 5 s in one with --quick, after 5 s of warm-up', () => {
-    expect(parseArgs([])).toMatchObject({ duration: 30, rounds: 3, warmup: 5, connections: 32, campaigns: 100, only: undefined, peer: undefined });
+    expect(parseArgs([])).toMatchObject({ duration: 30, rounds: 3, warmup: 5, connections: 32, oddsConnections: 1, campaigns: 100, only: undefined, peer: undefined });
     expect(parseArgs(['--quick'])).toMatchObject({ duration: 5, rounds: 1, warmup: 5 });
     expect(parseArgs(['--quick', '--duration', '12', '--rounds', '2', '--warmup', '1'])).toMatchObject({ duration: 12, rounds: 2, warmup: 1 });
   });
 
-  it('reads --only, --peer, --json, --connections and --campaigns', () => {
-    const options = parseArgs(['--only', 'api, baseline', '--peer', 'boardgame.io', '--json', '/tmp/x.json', '--connections', '8', '--campaigns', '10']);
-    expect(options).toMatchObject({ only: ['api', 'baseline'], peer: 'boardgame.io', json: '/tmp/x.json', connections: 8, campaigns: 10 });
+  it('reads --only, --peer, --json, --connections, --odds-connections and --campaigns', () => {
+    const options = parseArgs(['--only', 'api, baseline', '--peer', 'boardgame.io', '--json', '/tmp/x.json', '--connections', '8', '--odds-connections', '4', '--campaigns', '10']);
+    expect(options).toMatchObject({ only: ['api', 'baseline'], peer: 'boardgame.io', json: '/tmp/x.json', connections: 8, oddsConnections: 4, campaigns: 10 });
   });
 
   it('refuses what it does not understand', () => {

@@ -7,7 +7,7 @@ export const TARGETS = {
   hotRatio: 0.7,
   /** p99 of drawCards, rollDice and tenthRealmTrialRoll at the run's connections. */
   p99Ms: 50,
-  /** p99 of rollOdds for each of ODDS_EXPRESSIONS: a read that computes, and writes nothing. */
+  /** p99 of rollOdds for each of ODDS_EXPRESSIONS at --odds-connections: a read that computes, and writes nothing. */
   oddsP99Ms: 10,
   /** Draws of two processes sharing every campaign / draws of one. */
   processesRatio: 0.9,
@@ -103,7 +103,7 @@ export function formatReport(results) {
       `Postgres ${postgres.version} (${results.database}; fsync=${postgres.fsync}, synchronous_commit=${postgres.synchronous_commit})`,
   );
   out.push(
-    `${config.campaigns} campaigns, ${config.connections} connections, server pool ${config.poolSize}, ${config.warmup} s warm-up + ` +
+    `${config.campaigns} campaigns, ${config.connections} connections${config.oddsConnections ? ` (rollOdds ${config.oddsConnections})` : ''}, server pool ${config.poolSize}, ${config.warmup} s warm-up + ` +
       `${config.duration} s measured per phase in ${config.rounds} round(s), server NODE_ENV=production LOG_LEVEL=${config.logLevel}`,
   );
   out.push(`baseline: one transaction per draw on a pg pool of ${config.poolSize}, each statement awaited: ${results.baseline.statements.join('; ')}`);
