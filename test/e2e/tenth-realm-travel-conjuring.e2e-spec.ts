@@ -71,6 +71,14 @@ describe('the Tenth Realm: a lasting conjured Vanori, travel by day, the deck th
     const later = (await ada.client.data(M.roll, { input: { characterId: sigrun, callId: await call() } })).tenthRealmTrialRoll;
     expect(later).toMatchObject({ conjured: 3, effectiveDr: 11, burned: [] });
     expect(later.success).toBe(later.score > 11);
+    // Over REST too, answering a call (the route takes callId as the mutation does).
+    const overRest = await fetch(`${env.arbiter.url}/v1/tenth-realm/characters/${sigrun}/trial-roll`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.client.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ callId: await call() }),
+    });
+    expect(overRest.status).toBe(200);
+    expect(await overRest.json()).toMatchObject({ characterId: sigrun, baseDr: 14, conjured: 3, effectiveDr: 11, burned: [] });
 
     // Only the GM ends it.
     const beforeEnd = await env.db.eventSeqs(campaignId);
