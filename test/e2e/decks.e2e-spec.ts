@@ -1,4 +1,4 @@
-import { createTable } from '../helpers/arbiter.js';
+import { createOpenTable } from '../helpers/arbiter.js';
 import { range, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) {
@@ -10,7 +10,7 @@ describe('decks over HTTP', () => {
   const env = useTestArbiter();
 
   it('creates a shuffled standard-52 deck and never returns its order', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const { deck } = await table.gm.data(`query ($id: ID!) { deck(id: $id) { cardCount drawPileCount discardPile { id } table { id } } }`, { id: table.deckId });
     expect(deck).toEqual({ cardCount: 52, drawPileCount: 52, discardPile: [], table: [] });
     const [row] = await env.db.query('SELECT draw_pile FROM decks WHERE id = $1', [table.deckId]);
@@ -19,7 +19,7 @@ describe('decks over HTTP', () => {
   });
 
   it('draws into a hand that only its owner and the GM can see', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const drawn = await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 3, to: 'HAND', characterId: ada.characterId } });
     expect(drawn.drawCards.cards).toHaveLength(3);
@@ -40,7 +40,7 @@ describe('decks over HTTP', () => {
   });
 
   it('refuses a player drawing into another hand, or onto the table', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [ada, bo] = table.players;
     expect(await ada.client.errorCode(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId: bo.characterId } })).toBe('FORBIDDEN');
     expect(await ada.client.errorCode(DRAW, { input: { deckId: table.deckId, count: 1, to: 'TABLE' } })).toBe('FORBIDDEN');
@@ -53,7 +53,7 @@ describe('decks over HTTP', () => {
     ['HAND without a character', { count: 1, to: 'HAND' }, 'BAD_USER_INPUT'],
     ['unknown character', { count: 1, to: 'HAND', characterId: '00000000-0000-4000-8000-000000000000' }, 'NOT_FOUND'],
   ])('refuses %s with a code and writes nothing', async (_name, input, code) => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const before = await env.db.eventSeqs(table.campaignId);
     expect(await table.gm.errorCode(DRAW, { input: { deckId: table.deckId, ...input } })).toBe(code);
     expect(await env.db.eventSeqs(table.campaignId)).toEqual(before);
@@ -61,13 +61,13 @@ describe('decks over HTTP', () => {
   });
 
   it('refuses a deck id of another campaign as NOT_FOUND', async () => {
-    const one = await createTable(env.arbiter.url);
-    const other = await createTable(env.arbiter.url);
+    const one = await createOpenTable(env.arbiter.url);
+    const other = await createOpenTable(env.arbiter.url);
     expect(await other.gm.errorCode(DRAW, { input: { deckId: one.deckId, count: 1, to: 'DISCARD' } })).toBe('NOT_FOUND');
   });
 
   it('reshuffles the discard pile in when the draw pile runs out, and ends a scene', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const first = await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 50, to: 'DISCARD' } });
     expect(first.drawCards.reshuffled).toBe(false);
     const second = await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 5, to: 'TABLE' } });
@@ -78,11 +78,15 @@ describe('decks over HTTP', () => {
     const ended = await table.gm.data(`mutation ($input: EndSceneInput!) { endScene(input: $input) { decks { drawPileCount discardPile { id } table { id } } eventSeq } }`, {
       input: { campaignId: table.campaignId },
     });
-    expect(ended.endScene.decks).toEqual([{ drawPileCount: 52, discardPile: [], table: [] }]);
+    // Every deck of the campaign is gathered: the open one and the Tenth Realm's own.
+    expect(ended.endScene.decks).toEqual([
+      { drawPileCount: 52, discardPile: [], table: [] },
+      { drawPileCount: 52, discardPile: [], table: [] },
+    ]);
   });
 
   it('moves cards: a player only out of their own hand', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const drawn = await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 2, to: 'HAND', characterId: ada.characterId } });
     const [first, second] = drawn.drawCards.cards.map((card: { id: string }) => card.id);
@@ -100,7 +104,7 @@ describe('decks over HTTP', () => {
   describe("moves that meet another process's writes", () => {
     const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { code } deck { drawPileCount } eventSeq } }`;
     async function table() {
-      const created = await createTable(env.arbiter.url);
+      const created = await createOpenTable(env.arbiter.url);
       return { table: created, input: { input: { deckId: created.deckId, count: 1, to: 'DISCARD' } } };
     }
     /** Moves the deck's top card to the bottom as another process would: the campaign's version moves on. */
@@ -190,7 +194,7 @@ describe('decks over HTTP', () => {
   });
 
   it('keeps every card exactly once under 64 concurrent draws, with a gap-free log', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const results = await Promise.all(
       range(64).map((i) => {

@@ -1,4 +1,4 @@
-import { createTable } from '../helpers/arbiter.js';
+import { createOpenTable } from '../helpers/arbiter.js';
 import { range, useTestArbiter } from '../helpers/db-checks.js';
 import { IdempotencySweeper } from '../../src/infra/idempotency-sweeper.js';
 
@@ -8,7 +8,7 @@ describe('Idempotency-Key', () => {
   const env = useTestArbiter();
 
   it('answers a retried drawCards with the same bytes and draws nothing new', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 2, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'draw-once-1' };
     const first = await table.gm.request(DRAW, variables, headers);
@@ -23,7 +23,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps the answer in the transaction of the writes it acknowledges: both are there, or neither', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'stored-with-commit' };
     const first = (await table.gm.request(DRAW, variables, headers)).text;
@@ -35,7 +35,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('draws once when 20 copies arrive at once', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     const before = await env.db.eventSeqs(table.campaignId);
     const responses = await Promise.all(range(20).map(() => table.gm.request(DRAW, variables, { 'idempotency-key': 'twenty-at-once' })));
@@ -47,7 +47,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses the same key with another request as IDEMPOTENCY_KEY_REUSED, writing nothing', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const headers = { 'idempotency-key': 'reused-key' };
     await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } }, headers);
     const before = await env.db.eventSeqs(table.campaignId);
@@ -58,7 +58,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keeps keys apart per caller', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [ada, bo] = table.players;
     const headers = { 'idempotency-key': 'shared-name' };
     const a = await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'HAND', characterId: ada.characterId } }, headers);
@@ -67,7 +67,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('stores a refusal too, and replays it', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 53, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'refused-once' };
     const first = await table.gm.request(DRAW, variables, headers);
@@ -77,14 +77,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses a malformed key', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const response = await table.gm.request(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } }, { 'idempotency-key': 'x'.repeat(300) });
     expect(response.status).toBe(400);
     expect(response.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
   });
 
   it('runs a key anew once its record is past its 24 hours, even before the sweep, and keeps the new answer', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'stale-not-swept' };
     const first = await table.gm.data(DRAW, variables, headers);
@@ -98,7 +98,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('sweeps records past their 24 hours and keeps the others, whose retries are still replays', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     await table.gm.request(DRAW, variables, { 'idempotency-key': 'past-its-day' });
     await table.gm.request(DRAW, variables, { 'idempotency-key': 'within-its-day' });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import ts from 'typescript';
 import WebSocket from 'ws';
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
+import { Client, createOpenTable, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, range } from '../helpers/db-checks.js';
 import { GRAPHQL_LIMITS } from '../../src/infra/graphql-limits.js';
 
@@ -180,7 +180,7 @@ describe('live events (campaignEvents over graphql-ws)', () => {
   });
 
   it('sends nothing for a failed mutation, even one whose request had written events first', async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createOpenTable(arbiter.url);
     const { lastEventSeq } = await db.eventSeqs(table.campaignId);
     const feed = new Feed(open(table.gm.key), table.campaignId);
     await feed.reach(lastEventSeq);
@@ -208,7 +208,7 @@ describe('live events (campaignEvents over graphql-ws)', () => {
   });
 
   it("filters each event for its viewer: a player never receives another player's hand", async () => {
-    const table = await createTable(arbiter.url);
+    const table = await createOpenTable(arbiter.url);
     const [ada, bo] = table.players;
     const { lastEventSeq } = await db.eventSeqs(table.campaignId);
     const feeds = {
@@ -329,7 +329,7 @@ describe('live events (campaignEvents over graphql-ws)', () => {
   it('delivers events written through another Arbiter on the same database', async () => {
     const other = await startTestArbiter();
     try {
-      const table = await createTable(other.url);
+      const table = await createOpenTable(other.url);
       // Subscribed on this server; everything is written through the other one.
       const feed = new Feed(open(table.gm.key, arbiter.url), table.campaignId);
       const roll = await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '2d6' } });
@@ -464,7 +464,7 @@ describe('live events (campaignEvents over graphql-ws)', () => {
     });
 
     it('draws from one deck in both processes, one after the other and all at once, each card once and every seq once', async () => {
-      const table = await createTable(arbiter.url);
+      const table = await createOpenTable(arbiter.url);
       const gmHere = table.gm;
       const gmThere = new Client(childUrl, table.gm.key);
       const input = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };

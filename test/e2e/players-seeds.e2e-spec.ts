@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { verifyCampaign } from '../../src/cli/verify.js';
-import { createTable } from '../helpers/arbiter.js';
+import { createOpenTable } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 const SET_SEED = `mutation ($input: SetClientSeedInput!) { setClientSeed(input: $input) { epoch eventSeq } }`;
@@ -34,7 +34,7 @@ describe("players' seeds", () => {
 
   it("mixes two players' seeds into the next epoch, which anyone can recompute from the README alone once it is revealed", async () => {
     // An Enchanted Realms table deals the Lead Player a hand: a table of the platform's decks alone here.
-    const table = await createTable(env.arbiter.url, 'tenth-realm');
+    const table = await createOpenTable(env.arbiter.url, 'tenth-realm');
     const [ada, bo] = table.players;
     const before = (await ada.client.data(CAMPAIGN, { id: table.campaignId })).campaign;
     expect(before).toMatchObject({ seedEpoch: 0, clientSeeds: [], nextClientSeeds: [] });
@@ -70,7 +70,7 @@ describe("players' seeds", () => {
   });
 
   it('refuses a seed for an epoch that has begun, and one from the ADMIN, writing nothing', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const before = await env.db.eventSeqs(table.campaignId);
     const late = await table.players[0].client.request(SET_SEED, { input: { campaignId: table.campaignId, clientSeed: 'too late', epoch: 0 } });
     expect(late.body.errors![0].extensions).toMatchObject({ code: 'RULE_VIOLATION', reason: 'CLIENT_SEED_TOO_LATE' });
@@ -83,7 +83,7 @@ describe("players' seeds", () => {
   });
 
   it('refuses to rotate while a hand holds cards the reveal would give away, naming the hands; force rotates and says what it gave away', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [ada] = table.players;
     await ada.client.data(DRAW, { input: { deckId: table.deckId, count: 2, to: 'HAND', characterId: ada.characterId } });
     const before = await env.db.eventSeqs(table.campaignId);
@@ -96,7 +96,7 @@ describe("players' seeds", () => {
   });
 
   it('catches outcomes that do not follow from honest draws, in both verifiers: a die face, and a card sent elsewhere', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const { rollDice } = await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '2d6' } });
     const { drawCards } = await table.gm.data(DRAW, { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } });
     await table.gm.data(ROTATE, { input: { campaignId: table.campaignId } });
@@ -117,7 +117,7 @@ describe("players' seeds", () => {
   });
 
   it('catches a client seed changed after the reveal: the draws no longer follow', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     await table.players[0].client.data(SET_SEED, { input: { campaignId: table.campaignId, clientSeed: 'honest' } });
     await table.gm.data(ROTATE, { input: { campaignId: table.campaignId } });
     await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: 'd20' } });

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { Client, createTable, testDatabaseUrl } from '../helpers/arbiter.js';
+import { Client, createOpenTable, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, range } from '../helpers/db-checks.js';
 import { ServerProcess, transpileServer } from '../helpers/processes.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id } eventSeq } }`;
 const CAMPAIGN_EVENTS = `subscription ($campaignId: ID!, $afterSeq: Int) { campaignEvents(campaignId: $campaignId, afterSeq: $afterSeq) { seq type } }`;
 
-type Table = Awaited<ReturnType<typeof createTable>>;
+type Table = Awaited<ReturnType<typeof createOpenTable>>;
 
 /** How many times a draw answered CONFLICT ("the campaign was busy; nothing was written") is sent again, as its message asks. */
 const RETRIES = 20;
@@ -103,7 +103,7 @@ describe('several Arbiter processes on one database', () => {
 
   it('two processes drawing on every campaign at once keep each deck whole and each log gap-free (issue 33)', async () => {
     const [a, b] = servers;
-    const tables = await Promise.all(range(3).map(() => createTable(a.url)));
+    const tables = await Promise.all(range(3).map(() => createOpenTable(a.url)));
     const before = await Promise.all(tables.map(async (table) => (await db.eventSeqs(table.campaignId)).lastEventSeq));
 
     // 56 draws a deck, half through each process, all at once: more than its 52 cards, so each reshuffles.
@@ -113,7 +113,7 @@ describe('several Arbiter processes on one database', () => {
   }, 30_000);
 
   it('three processes: draws through any of them stay whole, and subscribers of each hear them all (issue 41)', async () => {
-    const tables = await Promise.all(range(2).map(() => createTable(servers[0].url)));
+    const tables = await Promise.all(range(2).map(() => createOpenTable(servers[0].url)));
     const before = await Promise.all(tables.map(async (table) => (await db.eventSeqs(table.campaignId)).lastEventSeq));
     // A subscriber on every process, for every campaign, from the log's head on.
     const feeds = tables.map((table, t) => servers.map((server) => new Feed(server, table.players[0].client.key!, table.campaignId, before[t])));

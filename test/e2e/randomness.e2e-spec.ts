@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { verifyCampaign } from '../../src/cli/verify.js';
 import { RandomStream } from '../../src/rules/random/random-stream.js';
-import { createTable } from '../helpers/arbiter.js';
+import { createOpenTable } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 const ROLL = `mutation ($input: RollDiceInput!) { rollDice(input: $input) { expression label total dice { sides value kept exploded } eventSeq } }`;
@@ -12,7 +12,7 @@ describe('auditable randomness', () => {
   const env = useTestArbiter();
 
   it('rolls dice expressions into the log', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const rolled = await table.players[0].client.data(ROLL, { input: { campaignId: table.campaignId, expression: '4d6kh3 + 2', label: 'strength' } });
     const roll = rolled.rollDice;
     expect(roll.expression).toBe('4d6kh3+2');
@@ -33,7 +33,7 @@ describe('auditable randomness', () => {
     ['1d1001', 0],
     ['101d6', 0],
   ])('points at the offending part of %s', async (expression, position) => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const before = await env.db.eventSeqs(table.campaignId);
     const response = await table.gm.request(ROLL, { input: { campaignId: table.campaignId, expression } });
     expect(response.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'expression', position });
@@ -41,7 +41,7 @@ describe('auditable randomness', () => {
   });
 
   it('draws each roll from the stream of its event seq, as the published algorithm says', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const { rollDice } = await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '3d20' } });
     const rotated = (await table.gm.data(ROTATE, { input: { campaignId: table.campaignId } })).rotateSeed;
     const seed = Buffer.from(rotated.revealedSeed, 'hex');
@@ -51,7 +51,7 @@ describe('auditable randomness', () => {
   });
 
   it('reveals the seed on rotation, commits a new one, and verifies every earlier event', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     for (const expression of ['d20', '3d6!', 'd%', '2d20kl1+3']) {
       await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression } });
     }
@@ -82,7 +82,7 @@ describe('auditable randomness', () => {
   });
 
   it('finds an event whose recorded draws the seed does not reproduce', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const { rollDice } = await table.gm.data(ROLL, { input: { campaignId: table.campaignId, expression: '2d6' } });
     await table.gm.data(ROTATE, { input: { campaignId: table.campaignId } });
     await env.db.query(

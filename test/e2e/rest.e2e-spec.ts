@@ -1,5 +1,5 @@
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createTable, startTestArbiter } from '../helpers/arbiter.js';
+import { Client, createOpenTable, createTable, startTestArbiter } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 interface RestResponse {
@@ -103,7 +103,7 @@ describe('REST /v1', () => {
 
   describe('POST /v1/decks/:deckId/draw', () => {
     it("draws into a player's own hand, shows the cards to the owner only, and never the draw pile", async () => {
-      const table = await createTable(env.arbiter.url);
+      const table = await createOpenTable(env.arbiter.url);
       const [ada, bo] = table.players;
       const { lastEventSeq } = await env.db.eventSeqs(table.campaignId);
       const drawn = await call('POST', `/v1/decks/${table.deckId}/draw`, { key: ada.client.key, body: { count: 2, characterId: ada.characterId } });
@@ -131,7 +131,7 @@ describe('REST /v1', () => {
     });
 
     it('refuses a draw the rules do not allow and writes nothing; a player may not draw face up', async () => {
-      const table = await createTable(env.arbiter.url);
+      const table = await createOpenTable(env.arbiter.url);
       const before = await env.db.eventSeqs(table.campaignId);
       const [deckBefore] = await env.db.query('SELECT draw_pile, version FROM decks WHERE id = $1', [table.deckId]);
       expectError(await call('POST', `/v1/decks/${table.deckId}/draw`, { key: table.gm.key, body: { count: 53, to: 'DISCARD' } }), 422, 'RULE_VIOLATION', {
@@ -155,7 +155,7 @@ describe('REST /v1', () => {
 
   describe('Idempotency-Key', () => {
     it('replays the first answer byte for byte, writes nothing more, and refuses the key for another request', async () => {
-      const table = await createTable(env.arbiter.url);
+      const table = await createOpenTable(env.arbiter.url);
       const path = `/v1/decks/${table.deckId}/draw`;
       const options = { key: table.gm.key, body: { count: 2, to: 'DISCARD' }, headers: { 'idempotency-key': 'macro-draw-1' } };
       const first = await call('POST', path, options);
@@ -173,7 +173,7 @@ describe('REST /v1', () => {
     });
 
     it('stores a refusal and replays it with its status', async () => {
-      const table = await createTable(env.arbiter.url);
+      const table = await createOpenTable(env.arbiter.url);
       const options = { key: table.gm.key, body: { count: 53, to: 'DISCARD' }, headers: { 'idempotency-key': 'refused-draw' } };
       const first = await call('POST', `/v1/decks/${table.deckId}/draw`, options);
       expectError(first, 422, 'RULE_VIOLATION', { reason: 'INVALID_COUNT' });
@@ -233,6 +233,7 @@ describe('REST /v1', () => {
         score: roll.body.d20 + roll.body.attributeModifier,
         baseDr: 9,
         effectiveDr: expect.any(Number),
+        conjured: 0,
         revealed: expect.any(Array),
         success: expect.any(Boolean),
         natural20: roll.body.d20 === 20,

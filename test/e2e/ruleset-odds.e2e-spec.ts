@@ -107,7 +107,7 @@ describe('odds of a ruleset, from the asker’s view alone', () => {
     const leadHand: string[] = (await gm.data(ER.campaign, { id: campaignId })).campaign.enchantedRealms.leadHand.map((card: { id: string }) => card.id);
     const wanted = [fighter, orc, rogue, goblins].filter((id) => leadHand.includes(id));
     if (wanted.length > 0) {
-      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM' } });
+      await gm.data(`mutation ($input: MoveCardsInput!) { moveCards(input: $input) { eventSeq } }`, { input: { deckId, cardIds: wanted, to: 'DRAW_PILE_BOTTOM', override: true } });
     }
     const grak: string = (await ada.client.data(ER.create, { input: { campaignId, name: 'Grak', heroCardId: fighter, creatureCardId: orc } })).enchantedRealmsCreateCharacter.character.id;
     const pip: string = (await bo.client.data(ER.create, { input: { campaignId, name: 'Pip', heroCardId: rogue, creatureCardId: goblins } })).enchantedRealmsCreateCharacter.character.id;

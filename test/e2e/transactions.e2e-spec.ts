@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
+import { Client, createOpenTable, startTestArbiter, TEST_ADMIN_KEY, testDatabaseUrl } from '../helpers/arbiter.js';
 import { DbChecks, useTestArbiter } from '../helpers/db-checks.js';
 
 const DRAW = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { cards { id } eventSeq } }`;
@@ -30,7 +30,7 @@ describe('one transaction per mutation', () => {
     ['alone', DRAW, false],
     ['in a request of two', `mutation ($input: DrawCardsInput!, $roll: RollDiceInput!) { drawCards(input: $input) { eventSeq } rollDice(input: $roll) { eventSeq } }`, true],
   ])('leaves no trace of a mutation whose write fails, %s', async (_, draw, withRoll) => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const [deckBefore] = await env.db.query('SELECT draw_pile, discard_pile, version FROM decks WHERE id = $1', [table.deckId]);
     const seqsBefore = await env.db.eventSeqs(table.campaignId);
     const restore = await failEventInserts(env.db, table.campaignId);
@@ -54,7 +54,7 @@ describe('one transaction per mutation', () => {
   });
 
   it('keeps no answer for a key whose request failed, so its retry runs', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const variables = { input: { deckId: table.deckId, count: 1, to: 'DISCARD' } };
     const headers = { 'idempotency-key': 'fails-then-works' };
     const restore = await failEventInserts(env.db, table.campaignId);
@@ -68,7 +68,7 @@ describe('one transaction per mutation', () => {
   });
 
   it("commits a request's mutations together or not at all", async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const before = await env.db.eventSeqs(table.campaignId);
     const response = await table.gm.request(
       `mutation ($ok: RollDiceInput!, $bad: DrawCardsInput!) { first: rollDice(input: $ok) { eventSeq } second: drawCards(input: $bad) { eventSeq } }`,
@@ -90,7 +90,7 @@ describe('one transaction per mutation', () => {
   });
 
   it('numbers events without gaps under concurrent dice rolls from many members', async () => {
-    const table = await createTable(env.arbiter.url);
+    const table = await createOpenTable(env.arbiter.url);
     const clients = [table.gm, table.players[0].client, table.players[1].client];
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => clients[i % 3].request(ROLL, { input: { campaignId: table.campaignId, expression: '2d10' } })),
@@ -101,7 +101,7 @@ describe('one transaction per mutation', () => {
   });
 
   it("refuses a request whose mutations act on two campaigns, and writes neither (one campaign per transaction: docs/SCALING.md)", async () => {
-    const [first, second] = [await createTable(env.arbiter.url), await createTable(env.arbiter.url)];
+    const [first, second] = [await createOpenTable(env.arbiter.url), await createOpenTable(env.arbiter.url)];
     const admin = new Client(env.arbiter.url, TEST_ADMIN_KEY);
     const before = [await env.db.eventSeqs(first.campaignId), await env.db.eventSeqs(second.campaignId)];
     const both = `mutation ($input: DrawCardsInput!, $roll: RollDiceInput!) { drawCards(input: $input) { eventSeq } rollDice(input: $roll) { eventSeq } }`;
@@ -169,14 +169,14 @@ describe('a busy campaign', () => {
   }
 
   /** A request on another campaign is answered while the busy one's requests wait. */
-  async function answeredElsewhere(quiet: Awaited<ReturnType<typeof createTable>>): Promise<string> {
+  async function answeredElsewhere(quiet: Awaited<ReturnType<typeof createOpenTable>>): Promise<string> {
     const elsewhere = quiet.gm.data(DRAW, { input: { deckId: quiet.deckId, count: 1, to: 'DISCARD' } });
     return Promise.race([elsewhere.then(() => 'answered'), new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 3_000))]);
   }
 
   it('sends one move at a time to Postgres, and the others wait in line without taking the connections other campaigns need', async () => {
-    const busy = await createTable(arbiter.url);
-    const quiet = await createTable(arbiter.url);
+    const busy = await createOpenTable(arbiter.url);
+    const quiet = await createOpenTable(arbiter.url);
     const results = await withLockHeld(
       busy.campaignId,
       // Shuffles: moves that start from the campaign as it is, whatever was before them.
@@ -193,8 +193,8 @@ describe('a busy campaign', () => {
   });
 
   it('sends one draw or roll at a time: the others wait in the process, and every one is written once', async () => {
-    const busy = await createTable(arbiter.url);
-    const quiet = await createTable(arbiter.url);
+    const busy = await createOpenTable(arbiter.url);
+    const quiet = await createOpenTable(arbiter.url);
     const results = await withLockHeld(
       busy.campaignId,
       () =>

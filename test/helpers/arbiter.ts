@@ -104,6 +104,19 @@ export async function createTable(url: string, ruleset = 'tenth-realm', settings
   return { admin, gm, campaignId, rngCommitment: created.createCampaign.campaign.rngCommitment as string, players, deckId };
 }
 
+/**
+ * A table (createTable) whose `deckId` is a standard-52 deck no ruleset owns, made with createDeck:
+ * the generic card moves are everyone's rules there. A ruleset's own deck (the Tenth Realm's, the
+ * Adventure Deck) is moved by its rules, and by the GM only with `override: true`.
+ */
+export async function createOpenTable(url: string, ruleset = 'tenth-realm', settings?: Record<string, unknown>) {
+  const table = await createTable(url, ruleset, settings);
+  const deck = await table.gm.data(`mutation ($input: CreateDeckInput!) { createDeck(input: $input) { id } }`, {
+    input: { campaignId: table.campaignId, name: 'Open deck', preset: 'standard-52' },
+  });
+  return { ...table, rulesetDeckId: table.deckId, deckId: deck.createDeck.id as string };
+}
+
 /** The deck the campaign's ruleset set up (the Tenth Realm's shared deck), or a new standard-52 one. */
 async function firstDeckOrNew(gm: Client, campaignId: string): Promise<string> {
   const { campaign } = await gm.data(`query ($id: ID!) { campaign(id: $id) { decks { id } } }`, { id: campaignId });

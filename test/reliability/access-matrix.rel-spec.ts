@@ -86,11 +86,13 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   tenthRealmFinishCharacter:       [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmRollStartingRegion:    [U,        U,       N,      ok,    ok,         ok, ok],
   tenthRealmEnterRegion:           [U,        U,       N,      ok,    ok,         ok, ok],
+  tenthRealmTravel:                [U,        U,       N,      ok,    ok,         ok, ok],
   tenthRealmSetRiskRating:         [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmCallTrial:             [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmRevealRisk:            [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmTrialRoll:             [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmBurnCard:              [U,        U,       N,      ok,    F,          ok, ok],
+  tenthRealmEndConjuring:          [U,        U,       N,      F,     F,          ok, ok],
   tenthRealmRest:                  [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmResilienceCheck:       [U,        U,       N,      ok,    F,          ok, ok],
   tenthRealmLoseResilience:        [U,        U,       N,      F,     F,          ok, ok],
@@ -325,9 +327,9 @@ describe('the authorization matrix: every operation of the schema × every role'
     console.log(`subscriptions over HTTP: ${subscriptions.length} × ${ROLES.length} roles refused with a code`);
   });
 
-  it("keeps a deck a ruleset owns (the Adventure Deck) from the generic card moves but the GM's override, over GraphQL and REST", async () => {
-    const table = world.table('enchanted-realms-cards');
-    const characterId = table.enchantedRealms!.adaCharacterId;
+  it.each(['enchanted-realms-cards', 'tenth-realm'] as const)("keeps a deck a ruleset owns (%s: the Adventure Deck, the Tenth Realm deck) from the generic card moves but the GM's override, over GraphQL and REST", async (ruleset) => {
+    const table = world.table(ruleset);
+    const characterId = ruleset === 'tenth-realm' ? table.adaCharacterId : table.enchantedRealms!.adaCharacterId;
     const draw = `mutation ($input: DrawCardsInput!) { drawCards(input: $input) { eventSeq } }`;
     const asked = (override?: boolean) => ({ input: { deckId: table.deckId, count: 1, to: 'HAND', characterId, ...(override === undefined ? {} : { override }) } });
     const seen = async (role: (typeof ROLES)[number], override?: boolean) => {

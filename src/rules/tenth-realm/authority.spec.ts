@@ -20,6 +20,15 @@ describe('AUTHORITY: who decides each Tenth Realm input (seed 002 lines 123–12
     ['tenthRealmDropGear', ['characterId', 'gear', 'name'], 'ACTING_PLAYER'],
     ['tenthRealmChooseVanori', ['custom'], 'GM'],
     ['tenthRealmOracle', ['campaignId', 'question', 'factors'], 'ANY_MEMBER'],
+    ['tenthRealmTrialRoll', ['burns.amount'], 'GM'],
+    ['tenthRealmAttack', ['burns.amount'], 'GM'],
+    ['tenthRealmDefend', ['burns.amount'], 'GM'],
+    ['tenthRealmDamageEnemyGear', ['burns.amount'], 'GM'],
+    ['tenthRealmResilienceCheck', ['burns.amount'], 'GM'],
+    ['tenthRealmCallTrial', ['conjuringAmount'], 'GM'],
+    ['tenthRealmEndConjuring', ['*', 'characterId'], 'GM'],
+    ['tenthRealmTravel', ['campaignId', 'mode', 'hexes'], 'ANY_MEMBER'],
+    ['tenthRealmTravel', ['favourableWinds'], 'GM'],
   ])('%s: %j by %s', (action, inputs, decidedBy) => {
     for (const input of inputs) expect({ input, decidedBy: decider(action, input) }).toEqual({ input, decidedBy });
   });
@@ -58,6 +67,7 @@ describe('AUTHORITY: who decides each Tenth Realm input (seed 002 lines 123–12
       'tenthRealmDropGear',
       'tenthRealmDropItem',
       'tenthRealmEndCombat',
+      'tenthRealmEndConjuring',
       'tenthRealmEnterRegion',
       'tenthRealmEquipGear',
       'tenthRealmFinishCharacter',
@@ -78,6 +88,7 @@ describe('AUTHORITY: who decides each Tenth Realm input (seed 002 lines 123–12
       'tenthRealmStartCombat',
       'tenthRealmStartSession',
       'tenthRealmTendWounds',
+      'tenthRealmTravel',
       'tenthRealmTrialRoll',
       'tenthRealmWithdraw',
     ]);

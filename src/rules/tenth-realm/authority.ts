@@ -12,11 +12,14 @@ const SEED = 'seed 002';
 const rows = (action: string, decidedBy: Decider, source: string, inputs: readonly string[]): AuthorityRow[] =>
   inputs.map((input) => ({ action, input, decidedBy, source }));
 
+/** A conjured Vanori's DR reduction in a roll's burns: an input inside a list, `list.field`. */
+export const CONJURING_AMOUNT = 'burns.amount';
+
 /** The campaign setting that lets players set their own rolls' difficulty (a lighter table). */
 export const PLAYERS_SET_DIFFICULTY = 'playersSetDifficulty';
 
 /** The inputs of a roll a player may give themself when the campaign allows PLAYERS_SET_DIFFICULTY. */
-export const DIFFICULTY_INPUTS: readonly string[] = ['dr', 'drAdjustments', 'featDie', 'fate'];
+export const DIFFICULTY_INPUTS: readonly string[] = ['dr', 'drAdjustments', 'featDie', 'fate', CONJURING_AMOUNT];
 
 /** The rolls a player makes by answering the GM's call (callId), unless PLAYERS_SET_DIFFICULTY. */
 export const CALLED_ROLLS: readonly string[] = ['tenthRealmTrialRoll', 'tenthRealmAttack', 'tenthRealmDefend', 'tenthRealmResilienceCheck', 'tenthRealmDamageEnemyGear'];
@@ -26,6 +29,8 @@ const CHANGES = `${SEED} line 141: the group decide by how much, the GM having t
 const FATE = `${SEED} line 145: a fate roll when there is no consequential risk. Decision: the GM judges the risk`;
 const ARMOR = `${SEED} line 163: "armor may be ignored or damaged at the GM's discretion"`;
 const IN_PLACE = `${SEED} lines 237, 256: the GM may inflict a consequence in place of the damage`;
+const CONJURED = `${SEED} line 77: conjure the Vanori to roll with a reduced DR; line 141: the group decide by how much, the GM having the final say`;
+const TRAVEL = `${SEED} line 117: a day's travel, hex by hex; line 107: the group describes each hex`;
 const CALL = `${SEED} lines 123–126: the player rolls the trial the GM called (the GM may roll it in one call)`;
 
 export const AUTHORITY: readonly AuthorityRow[] = [
@@ -39,6 +44,8 @@ export const AUTHORITY: readonly AuthorityRow[] = [
 
   ...rows('tenthRealmRollStartingRegion', 'ANY_MEMBER', `${SEED}, the map: the group rolls where it starts`, ['campaignId']),
   ...rows('tenthRealmEnterRegion', 'ANY_MEMBER', `${SEED} line 107: "as a group, describe the region"`, ['campaignId', 'hex', 'notes']),
+  ...rows('tenthRealmTravel', 'ANY_MEMBER', `${TRAVEL}. Decision: any member moves the group, as for entering a hex`, ['campaignId', 'mode', 'hexes']),
+  ...rows('tenthRealmTravel', 'GM', `${SEED} line 117: a longship sails four hexes "with favorable winds". Decision: the winds are the GM's call`, ['favourableWinds']),
   ...rows('tenthRealmSetRiskRating', 'GM', 'tenth-realm.md, Regions: the GM may step the rating up or down', ['*', 'campaignId', 'hex', 'riskRating']),
 
   ...rows('tenthRealmCallTrial', 'GM', CALL, ['*', 'characterId']),
@@ -47,6 +54,7 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmCallTrial', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmCallTrial', 'GM', `${SEED} line 239: "the GM assigns a damage die"`, ['featDie']),
   ...rows('tenthRealmCallTrial', 'GM', FATE, ['fate']),
+  ...rows('tenthRealmCallTrial', 'GM', CONJURED, ['conjuringAmount']),
   ...rows('tenthRealmCallTrial', 'GM', ARMOR, ['ignoreArmor']),
   ...rows('tenthRealmCallTrial', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
   ...rows('tenthRealmRevealRisk', 'ACTING_PLAYER', `${SEED} line 125: the risk is revealed before the roll. Decision: the called player (or the GM) turns the cards; nobody picks them`, [
@@ -60,6 +68,8 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ...rows('tenthRealmTrialRoll', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmTrialRoll', 'GM', CHANGES, ['drAdjustments']),
   ...rows('tenthRealmTrialRoll', 'GM', FATE, ['fate']),
+  ...rows('tenthRealmTrialRoll', 'GM', CONJURED, [CONJURING_AMOUNT]),
+  ...rows('tenthRealmEndConjuring', 'GM', `${SEED} line 77: the Vanori is conjured "for a short while". Decision: the GM says when it ends`, ['*', 'characterId']),
   ...rows('tenthRealmBurnCard', 'ACTING_PLAYER', `${SEED}, burning cards: from the burner's own hand`, ['characterId', 'cardId', 'effect', 'item', 'targetEnemyId', 'targetCharacterId']),
 
   ...rows('tenthRealmRest', 'ACTING_PLAYER', 'tenth-realm.md, Rest: the character rests. Decision: the player says how and what it repairs or clears', [
@@ -76,6 +86,7 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ]),
   ...rows('tenthRealmResilienceCheck', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmResilienceCheck', 'GM', CHANGES, ['drAdjustments']),
+  ...rows('tenthRealmResilienceCheck', 'GM', CONJURED, [CONJURING_AMOUNT]),
   ...rows('tenthRealmLoseResilience', 'GM', `${SEED} line 134: the GM introduces the consequence (loss of resilience)`, ['*', 'characterId', 'amount']),
   ...rows('tenthRealmTendWounds', 'ACTING_PLAYER', 'tenth-realm.md, Resilience: wounds tended, a new condition', ['characterId', 'condition']),
   ...rows('tenthRealmAddCondition', 'ACTING_PLAYER', 'Decision: a player may mark a condition on their own character; the GM on anyone', ['characterId', 'condition']),
@@ -111,6 +122,7 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ]),
   ...rows('tenthRealmAttack', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmAttack', 'GM', CHANGES, ['drAdjustments']),
+  ...rows('tenthRealmAttack', 'GM', CONJURED, [CONJURING_AMOUNT]),
   ...rows('tenthRealmAttack', 'GM', `${SEED} line 239: "the GM assigns a damage die to your action"`, ['featDie']),
   ...rows('tenthRealmAttack', 'GM', ARMOR, ['ignoreArmor']),
   ...rows('tenthRealmAttack', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
@@ -125,6 +137,7 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ]),
   ...rows('tenthRealmDamageEnemyGear', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmDamageEnemyGear', 'GM', CHANGES, ['drAdjustments']),
+  ...rows('tenthRealmDamageEnemyGear', 'GM', CONJURED, [CONJURING_AMOUNT]),
   ...rows('tenthRealmDefend', 'ACTING_PLAYER', `${SEED} line 252: the targeted player defends. Decision: they name the enemy whose attack they answer`, [
     'encounterId',
     'characterId',
@@ -135,6 +148,7 @@ export const AUTHORITY: readonly AuthorityRow[] = [
   ]),
   ...rows('tenthRealmDefend', 'GM', DIFFICULTY, ['dr']),
   ...rows('tenthRealmDefend', 'GM', CHANGES, ['drAdjustments']),
+  ...rows('tenthRealmDefend', 'GM', CONJURED, [CONJURING_AMOUNT]),
   ...rows('tenthRealmDefend', 'GM', ARMOR, ['ignoreArmor']),
   ...rows('tenthRealmDefend', 'GM', IN_PLACE, ['consequenceInPlaceOfDamage']),
   ...rows('tenthRealmMorale', 'GM', `${SEED} line 260: the enemies' morale, which the GM plays`, ['*', 'encounterId', 'enemyId']),

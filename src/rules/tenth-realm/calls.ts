@@ -29,6 +29,8 @@ export interface TrialCall {
   ignoreArmor?: boolean;
   /** On a setback, this consequence in place of the damage (seed 002 lines 237, 256). */
   consequenceInPlaceOfDamage?: string | null;
+  /** If the player conjures their Vanori for the roll (a VANORI burn), by how much it lowers the DR from then on. */
+  conjuringAmount?: number | null;
 }
 
 export interface CallInput {
@@ -41,6 +43,7 @@ export interface CallInput {
   fate?: boolean;
   ignoreArmor?: boolean;
   consequenceInPlaceOfDamage?: string;
+  conjuringAmount?: number;
 }
 
 /** The DR once the revealed risk and the group's changes are counted, before burns. */
@@ -60,6 +63,9 @@ function callOf(play: Play, callId: string, characterId: string): TrialCall {
 /** GM: a call for a trial (seed 002 lines 123–124, 141; line 239: the GM assigns a feat's damage die). */
 export const callTrial = rule('tenth-realm.trial-called', (play, input: CallInput) => {
   play.activeCharacter(input.characterId);
+  if (input.conjuringAmount !== undefined && (!Number.isInteger(input.conjuringAmount) || input.conjuringAmount < 1)) {
+    refuse('INVALID_CALL', 'conjuring lowers the DR by at least 1');
+  }
   if (input.featDie !== undefined && !(DIE_STEPS as readonly number[]).includes(input.featDie)) {
     refuse('INVALID_DIE', 'a feat damage die is d4 to d12');
   }
@@ -76,6 +82,7 @@ export const callTrial = rule('tenth-realm.trial-called', (play, input: CallInpu
     revealed: null,
     ignoreArmor: input.ignoreArmor ?? false,
     consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? null,
+    conjuringAmount: input.conjuringAmount ?? null,
   };
   calls[input.callId] = call;
   return { call };
@@ -105,7 +112,7 @@ export interface Answer {
  * and feat die, its attribute or the one the player picks, its risk cards if revealed ahead; the
  * call is used up. Without a call, the input as given.
  */
-export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: number; ignoreArmor?: boolean; consequenceInPlaceOfDamage?: string }>(
+export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: number; ignoreArmor?: boolean; consequenceInPlaceOfDamage?: string; conjuringAmount?: number }>(
   play: Play,
   input: I,
   options: { fateAllowed?: boolean } = {},
@@ -117,8 +124,11 @@ export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: 
     refuse('INVALID_CALL', `the GM called for a ${call.attribute.toLowerCase()} roll`);
   }
   delete play.state.world.calls![call.id];
+  // A Vanori conjured for the roll lowers the DR by the call's amount: the GM has the final say (seed 002 line 141).
+  const burns = input.burns?.map((burn) => (burn.effect === 'VANORI' && burn.amount === undefined ? { ...burn, amount: call.conjuringAmount ?? undefined } : burn));
   return {
     ...input,
+    burns,
     attribute: call.attribute ?? input.attribute,
     dr: call.dr,
     drAdjustments: call.drAdjustments,
@@ -127,14 +137,26 @@ export function answerCall<I extends Answer & Partial<TrialInput> & { featDie?: 
     preRevealed: call.revealed ?? undefined,
     ignoreArmor: call.ignoreArmor ?? false,
     consequenceInPlaceOfDamage: call.consequenceInPlaceOfDamage ?? undefined,
+    conjuringAmount: call.conjuringAmount ?? undefined,
   };
 }
 
 /** The terms a roll took from the call it answered, recorded with it so a verifier reads what was rolled (replay.ts). */
-export function callTerms(given: { callId?: string }, answered: Partial<TrialInput> & { featDie?: number; ignoreArmor?: boolean; consequenceInPlaceOfDamage?: string }) {
+export function callTerms(given: { callId?: string }, answered: Partial<TrialInput> & { featDie?: number; ignoreArmor?: boolean; consequenceInPlaceOfDamage?: string; conjuringAmount?: number }) {
   if (given.callId === undefined) return {};
-  const { dr, drAdjustments, fate, featDie, preRevealed, ignoreArmor, consequenceInPlaceOfDamage } = answered;
-  return { call: { dr, drAdjustments, fate, featDie: featDie ?? null, preRevealed: preRevealed ?? null, ignoreArmor: ignoreArmor ?? false, consequenceInPlaceOfDamage: consequenceInPlaceOfDamage ?? null } };
+  const { dr, drAdjustments, fate, featDie, preRevealed, ignoreArmor, consequenceInPlaceOfDamage, conjuringAmount } = answered;
+  return {
+    call: {
+      dr,
+      drAdjustments,
+      fate,
+      featDie: featDie ?? null,
+      preRevealed: preRevealed ?? null,
+      ignoreArmor: ignoreArmor ?? false,
+      consequenceInPlaceOfDamage: consequenceInPlaceOfDamage ?? null,
+      conjuringAmount: conjuringAmount ?? null,
+    },
+  };
 }
 
 /** The attribute a trial is rolled with: picked by the player when neither the call nor the input names it. */

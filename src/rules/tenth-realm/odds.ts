@@ -148,10 +148,12 @@ function burnProblem(view: TenthRealmOddsView, input: TrialInput): { ok: false; 
     if (burn.effect !== 'AID_AN_ALLY' && !own) return refusal('INVALID_BURN', `only the roller can burn a card to ${BURN_VERBS[burn.effect]}`);
     if (burn.effect === 'VANORI') {
       if (!burner!.vanori) return refusal('INVALID_BURN', 'the character has no Vanori to conjure');
-      if (!Number.isInteger(burn.amount) || burn.amount! < 1) return refusal('INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1)');
+      if (burner!.conjuring) return refusal('VANORI_ALREADY_CONJURED', 'the Vanori is conjured already: it lowers the DR of each roll until the GM ends it');
+      if (!Number.isInteger(burn.amount) || burn.amount! < 1) return refusal('INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1): the GM gives it in the call (conjuringAmount)');
     }
   }
   if (burns.filter((burn) => burn.effect === 'TURN_THE_TABLE').length > 1) return refusal('INVALID_BURN', 'the table can only be turned once per roll');
+  if (burns.filter((burn) => burn.effect === 'VANORI').length > 1) return refusal('INVALID_BURN', 'the Vanori is conjured with one card');
   return undefined;
 }
 
@@ -205,7 +207,8 @@ export function tenthRealmTrialOdds(view: TenthRealmOddsView, input: TrialInput)
   const blackChances = convolve(blackAmong(view.unseenCards, fromDrawPile), blackAmong(discardPile, fromDiscard));
 
   const baseDr = input.dr ?? DEFAULT_DR;
-  const conjured = burnedNow.filter((burn) => burn.effect === 'VANORI').reduce((sum, burn) => sum + burn.amount!, 0);
+  // A Vanori conjured earlier, or by this roll's burn: it lasts until the GM ends it (conjuring.ts).
+  const conjured = burnedNow.find((burn) => burn.effect === 'VANORI')?.amount ?? roller.conjuring?.amount ?? 0;
   const adjustments = (input.drAdjustments ?? []).reduce((sum, adjustment) => sum + adjustment.amount, 0);
   const drBeforeCards = baseDr + adjustments - conjured - roller.pending.nextRollDrReduction;
   const attributeModifier = roller.attributes[input.attribute];

@@ -10,7 +10,8 @@ import { rest, resilienceCheck } from './resilience.js';
 import type { TenthRealmState } from './table.js';
 import { accepted, activeCharacter, combatWith, draftCharacter, enemy, inRegion, tableWith, vanoriOf } from './testing.js';
 import { trialRoll } from './trial-roll.js';
-import { enterRegion, oracle, reaction, rollStartingRegion } from './world.js';
+import { endConjuring } from './conjuring.js';
+import { enterRegion, oracle, reaction, rollStartingRegion, travel } from './world.js';
 
 const SEED = Buffer.alloc(32, 11);
 
@@ -61,6 +62,24 @@ describe('Tenth Realm replayers: every outcome follows from the recorded draws',
     ['a character finished', mutate(finishCharacter, tableWith({ characters: { ana: draftCharacter({ vanori: vanoriOf('OX') }) } }), { characterId: 'ana', weaponName: 'Axe' })],
     ['the starting region', mutate(rollStartingRegion, tableWith(), {})],
     ['a region entered', mutate(enterRegion, tableWith(), { hex: 'B4' })],
+    ['a day of rowing past two new hexes and a known one', mutate(travel, tableWith({ world: inRegion(2, 'A1') }), { mode: 'ROW', hexes: ['B1', 'A1', 'C1'] })],
+    [
+      'a day of rowing whose reveals run out the draw pile',
+      mutate(travel, tableWith({ drawPile: ['2S'], rest: 'DISCARD_PILE' }), { mode: 'ROW', hexes: ['B1', 'B2', 'B3'] }),
+    ],
+    [
+      'a roll that conjures the Vanori, answering a call',
+      mutate(trialRoll, tableWith({ characters: { ana }, hands: { ana: ['KS'] }, world: { ...inRegion(2), calls: { c1: call({ conjuringAmount: 3 }) } } }), {
+        callId: 'c1',
+        characterId: 'ana',
+        burns: [{ characterId: 'ana', cardId: 'KS', effect: 'VANORI' }],
+      }),
+    ],
+    [
+      'a roll while the Vanori is conjured',
+      mutate(trialRoll, tableWith({ characters: { ana: { ...ana, conjuring: { amount: 2, form: 'TAKEN_FORM' } } }, world: inRegion(2) }), { characterId: 'ana', attribute: 'STRENGTH', dr: 14 }),
+    ],
+    ['a conjuring ended', mutate(endConjuring, tableWith({ characters: { ana: { ...ana, conjuring: { amount: 2, form: 'CONJURED' } } } }), { characterId: 'ana' })],
     ['a trial roll in a risky region', mutate(trialRoll, tableWith({ characters: { ana }, world: inRegion(3) }), { characterId: 'ana', attribute: 'STRENGTH', dr: 12 })],
     [
       'a trial roll whose reveal runs out the draw pile',
@@ -143,6 +162,10 @@ describe('Tenth Realm replayers: every outcome follows from the recorded draws',
     ['an attack', 'an attack (stream 1)', (payload) => (payload.damage += 1), 'damage is'],
     ['an oracle', 'an oracle', (payload) => (payload.answer = payload.answer === 'NO' ? 'STRONG_YES' : 'NO'), 'answer is'],
     ['a region', 'a region entered', (payload) => (payload.riskRating = 5), 'riskRating is'],
+    ['a day of travel', 'a day of rowing past two new hexes and a known one', (payload) => (payload.entered[2].riskRating = 5), 'entered[2].riskRating is'],
+    ['a day of travel', 'a day of rowing past two new hexes and a known one', (payload) => (payload.entered[0].riskCard = payload.entered[0].riskCard === 'AH' ? 'AS' : 'AH'), 'entered[0].'],
+    ['a conjuring roll', 'a roll that conjures the Vanori, answering a call', (payload) => (payload.conjured = 5), 'conjured is'],
+    ['a roll while conjured', 'a roll while the Vanori is conjured', (payload) => (payload.effectiveDr += 2), 'effectiveDr is'],
   ])('a tampered outcome of %s with honest draws is reported (%s)', (_, name, change, problem) => {
     const [, mutation] = honest.find(([each]) => each === name)!;
     const problems = replay(tampered(mutation, change));

@@ -45,6 +45,8 @@ interface TrialFields extends DeckFields {
   preRevealed?: string[] | null;
   ignoreArmor?: boolean;
   consequenceInPlaceOfDamage?: string | null;
+  /** The call's amount for a Vanori conjured by the roll (calls.ts). */
+  conjuringAmount?: number | null;
   /** The terms of the GM's call the roll answered (calls.ts, callTerms), which take the place of the input's. */
   call?: TrialFields;
 }
@@ -59,6 +61,8 @@ interface RollFields {
   baseDr: number;
   effectiveDr: number;
   drReduction?: number;
+  /** A conjured Vanori's DR reduction (absent in rolls recorded before conjuring lasted). */
+  conjured?: number;
   allyAid?: number;
   success: boolean;
   natural20: boolean;
@@ -123,6 +127,7 @@ interface Payload extends TrialFields, Partial<RollFields> {
   hit: { damageDie: number; damageRoll: number; armorRoll: number; damage: number } | null;
   dice: { enemyWeaponDie: number; steppedDown: boolean; armorDice: number[] } | null;
   consequence?: string | null;
+  entered: Array<{ hex: string; firstVisit: boolean; riskCard: string | null; riskRating: number; descriptor: string }>;
     weaponDie: number;
 }
 
@@ -213,7 +218,12 @@ function replayTrial(recorded: TrialFields, roll: RollFields, rng: Rng, problems
   const burns = Array.isArray(input.burns) ? input.burns : [];
   const turner = burns.find((burn) => burn.effect === 'TURN_THE_TABLE');
   const burnedNow = burns.filter((burn) => burn !== turner);
-  const conjured = burnedNow.filter((burn) => burn.effect === 'VANORI').reduce((sum, burn) => sum + Number(burn.amount), 0);
+  // A Vanori conjured by this roll lowers the DR by the burn's (or the call's) amount; one conjured before by what the
+  // sheet held, which the roll records (conjuring.ts).
+  const conjuring = burnedNow.find((burn) => burn.effect === 'VANORI');
+  const conjuredNow = conjuring ? Number(conjuring.amount ?? input.conjuringAmount) : 0;
+  if (conjuring && roll.conjured !== undefined) check(problems, `${field}conjured`, roll.conjured, conjuredNow);
+  const conjured = roll.conjured === undefined ? conjuredNow : Number(roll.conjured);
   const adjustments = (Array.isArray(input.drAdjustments) ? input.drAdjustments : []).reduce((sum, adjustment) => sum + Number(adjustment.amount), 0);
   const baseDr = input.dr ?? DEFAULT_DR;
   check(problems, `${field}baseDr`, roll.baseDr, baseDr);
@@ -290,6 +300,21 @@ const regionEntered = replayer((payload, rng, problems) => {
   const { riskRating, descriptor } = initialRisk(card);
   check(problems, 'riskRating', payload.riskRating, riskRating);
   check(problems, 'descriptor', payload.descriptor, descriptor);
+});
+
+/** tenth-realm.travelled: each hex entered for the first time reveals its risk card, in the order passed (world.ts, travel). */
+const travelled = replayer((payload, rng, problems) => {
+  const reveals = new Reveals(payload, rng, problems);
+  const entered = payload.entered;
+  if (!Array.isArray(entered)) throw new MalformedPayload('entered is not a list of hexes');
+  entered.forEach((hex, i) => {
+    if (hex.firstVisit !== true) return;
+    const card = String(hex.riskCard);
+    reveals.reveal([card], `entered[${i}].riskCard`);
+    const { riskRating, descriptor } = initialRisk(card);
+    check(problems, `entered[${i}].riskRating`, hex.riskRating, riskRating);
+    check(problems, `entered[${i}].descriptor`, hex.descriptor, descriptor);
+  });
 });
 
 /** tenth-realm.trial-rolled. */
@@ -449,6 +474,8 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'tenth-realm.character.finished': finished,
   'tenth-realm.starting-region-rolled': startingRegion,
   'tenth-realm.region.entered': regionEntered,
+  'tenth-realm.travelled': travelled,
+  'tenth-realm.conjuring.ended': nothingToReplay,
   'tenth-realm.risk-rating.set': nothingToReplay,
   'tenth-realm.trial-rolled': trialRolled,
   'tenth-realm.card.burned': cardBurned,

@@ -82,6 +82,15 @@ export interface PendingFlags {
   allyAid: number;
 }
 
+/** How the Vanori is with the character (seed 002 line 77): conjured beside them, or its form taken. */
+export type VanoriForm = 'CONJURED' | 'TAKEN_FORM';
+
+/** A conjured Vanori (or its form taken): each of the character's rolls has its DR lowered by `amount`. */
+export interface Conjuring {
+  amount: number;
+  form: VanoriForm;
+}
+
 export interface TenthRealmSheet {
   status: CharacterStatus;
   attributes: Record<Attribute, number>;
@@ -101,6 +110,8 @@ export interface TenthRealmSheet {
   pending: PendingFlags;
   /** The session in which the OWL burn was last used, or null. */
   owlUsedInSession: number | null;
+  /** The Vanori conjured until the GM ends it; absent or null when it is not. */
+  conjuring?: Conjuring | null;
 }
 
 export const NO_PENDING: PendingFlags = Object.freeze({

@@ -74,7 +74,12 @@ export type ViolationReason =
   | 'UNKNOWN_CALL'
   | 'CALL_FOR_ANOTHER_CHARACTER'
   | 'RISK_ALREADY_REVEALED'
-  | 'INVALID_CALL';
+  | 'INVALID_CALL'
+  | 'VANORI_ALREADY_CONJURED'
+  | 'NOT_CONJURED'
+  | 'INVALID_ROUTE'
+  | 'TOO_FAR_FOR_A_DAY'
+  | 'NO_FAVOURABLE_WINDS';
 
 export interface Violation {
   reason: ViolationReason;

@@ -216,8 +216,8 @@ describe('burning cards for a roll (tenth-realm.md, "Burning cards")', () => {
     ['an ally calling the gods for you', [burn('bo', '4H', 'CALL_THE_GODS')], 'INVALID_BURN', 'only the roller can burn a card to call the gods'],
     ['an ally turning your table', [burn('bo', '4H', 'TURN_THE_TABLE')], 'INVALID_BURN', 'only the roller can burn a card to turn the table'],
     ['an ally conjuring their Vanori for you', [burn('bo', '4H', 'VANORI', 2)], 'INVALID_BURN', 'only the roller can burn a card to conjure their Vanori'],
-    ['conjuring without an amount', [burn('ana', 'AH', 'VANORI')], 'INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1)'],
-    ['conjuring by 0', [burn('ana', 'AH', 'VANORI', 0)], 'INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1)'],
+    ['conjuring without an amount', [burn('ana', 'AH', 'VANORI')], 'INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1): the GM gives it in the call (conjuringAmount)'],
+    ['conjuring by 0', [burn('ana', 'AH', 'VANORI', 0)], 'INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1): the GM gives it in the call (conjuringAmount)'],
     ['turning the table twice', [burn('ana', 'AH', 'TURN_THE_TABLE'), burn('ana', '2H', 'TURN_THE_TABLE')], 'INVALID_BURN', 'the table can only be turned once per roll'],
     ['a burner who is not playing', [burn('zed', '4H', 'AID_AN_ALLY')], 'UNKNOWN_CHARACTER', 'that character is not playing in this campaign'],
   ])('refuses %s', (_, burns, reason, message) => {

@@ -1,6 +1,6 @@
 import { answerCall, callTerms, pickedAttribute } from './calls.js';
 import { markXp } from './experience.js';
-import type { Attribute } from './sheet.js';
+import type { Attribute, TenthRealmSheet, VanoriForm } from './sheet.js';
 import { isRed, refuse, rule, type Play } from './table.js';
 
 /** tenth-realm.md, Trial roll step 2. */
@@ -15,8 +15,10 @@ export interface RollBurn {
   characterId: string;
   cardId: string;
   effect: RollBurnEffect;
-  /** VANORI (conjuring): by how much the group lowers the DR. */
+  /** VANORI (conjuring): by how much the group lowers the DR, the GM having the final say. */
   amount?: number;
+  /** VANORI: conjured beside the character (the default) or its form taken (seed 002 line 77). */
+  form?: VanoriForm;
 }
 
 export interface DrAdjustment {
@@ -54,6 +56,8 @@ export interface TrialResult {
   natural20: boolean;
   natural1: boolean;
   turnedTheTable: boolean;
+  /** What the character's conjured Vanori lowered the DR by: it lasts until the GM ends it (conjuring.ts). */
+  conjured: number;
   /** The DR reduction a natural-20 defence left for this roll (it is used up). */
   drReduction: number;
   /** What allies' aid burned ahead of the roll added to the bonus (used up). */
@@ -90,11 +94,16 @@ function checkBurns(play: Play, input: TrialInput): void {
     if (burn.effect !== 'AID_AN_ALLY' && !own) refuse('INVALID_BURN', `only the roller can burn a card to ${BURN_VERBS[burn.effect]}`);
     if (burn.effect === 'VANORI') {
       if (!burner.vanori) refuse('INVALID_BURN', 'the character has no Vanori to conjure');
-      if (!Number.isInteger(burn.amount) || burn.amount! < 1) refuse('INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1)');
+      if (burner.conjuring) refuse('VANORI_ALREADY_CONJURED', 'the Vanori is conjured already: it lowers the DR of each roll until the GM ends it');
+      if (!Number.isInteger(burn.amount) || burn.amount! < 1) refuse('INVALID_BURN', 'say by how much conjuring the Vanori lowers the DR (at least 1): the GM gives it in the call (conjuringAmount)');
     }
   }
   if (burns.filter((burn) => burn.effect === 'TURN_THE_TABLE').length > 1) refuse('INVALID_BURN', 'the table can only be turned once per roll');
+  if (burns.filter((burn) => burn.effect === 'VANORI').length > 1) refuse('INVALID_BURN', 'the Vanori is conjured with one card');
 }
+
+/** What a conjured Vanori lowers the DR of the character's rolls by, while it lasts. */
+export const conjuredReduction = (sheet: TenthRealmSheet): number => sheet.conjuring?.amount ?? 0;
 
 /** What a card burned for the roll adds to the score: CALL_THE_GODS +2, AID_AN_ALLY +2 (ELK +3). */
 function burnBonus(play: Play, burn: RollBurn): number {
@@ -126,11 +135,14 @@ export function resolveTrial(play: Play, input: TrialInput, options: { resilienc
   const turnTheTable = burns.find((burn) => burn.effect === 'TURN_THE_TABLE');
   const burnedNow = burns.filter((burn) => burn !== turnTheTable);
   for (const burn of burnedNow) play.burn(burn.characterId, burn.cardId);
+  // Conjuring lasts "for a short while" (seed 002 line 77): this roll and the next ones, until the GM ends it.
+  const conjuring = burnedNow.find((burn) => burn.effect === 'VANORI');
+  if (conjuring) roller.conjuring = { amount: conjuring.amount!, form: conjuring.form ?? 'CONJURED' };
 
   const baseDr = input.dr ?? DEFAULT_DR;
   const revealed = input.fate ? [] : (input.preRevealed ?? play.reveal(currentRiskRating(play)));
   const blackCards = revealed.filter((card) => !isRed(card)).length;
-  const conjured = burnedNow.filter((burn) => burn.effect === 'VANORI').reduce((sum, burn) => sum + burn.amount!, 0);
+  const conjured = conjuredReduction(roller);
   const adjustments = (input.drAdjustments ?? []).reduce((sum, adjustment) => sum + adjustment.amount, 0);
   const drReduction = roller.pending.nextRollDrReduction;
   const effectiveDr = baseDr + 2 * blackCards + adjustments - conjured - drReduction;
@@ -171,6 +183,7 @@ export function resolveTrial(play: Play, input: TrialInput, options: { resilienc
     natural20: d20 === 20,
     natural1: d20 === 1,
     turnedTheTable,
+    conjured,
     drReduction,
     allyAid,
     cardKept: cardKept === null ? null : { code: cardKept },

@@ -1,5 +1,5 @@
 import { STANDARD_52 } from '../cards/presets.js';
-import { accepted, dice, inRegion, refused, run, tableWith } from './testing.js';
+import { accepted, dice, inRegion, refused, run, ScriptedRng, tableWith } from './testing.js';
 import {
   enterRegion,
   initialRisk,
@@ -12,6 +12,8 @@ import {
   rollStartingRegion,
   setRiskRating,
   startSession,
+  travel,
+  HEXES_PER_DAY,
   type OracleAnswer,
   type Reaction,
 } from './world.js';
@@ -35,6 +37,61 @@ describe('rollStartingRegion', () => {
     expect(rng.rolled).toEqual(['d20']);
     // The group is there: the hex is the current region until it moves on.
     expect(outcome.state.world.currentHex).toBe('17');
+  });
+});
+
+describe('travel by day (seed 002 line 117, tenth-realm.md "Regions")', () => {
+  it.each<[string, number]>([
+    ['WALK', 1],
+    ['MOUNT', 2],
+    ['ROW', 3],
+    ['SAIL', 4],
+  ])('%s crosses %i hexes a day', (mode, most) => {
+    expect(HEXES_PER_DAY[mode as keyof typeof HEXES_PER_DAY]).toBe(most);
+    const hexes = Array.from({ length: most + 1 }, (_, i) => `h${i + 2}`);
+    const input = { mode: mode as keyof typeof HEXES_PER_DAY, favourableWinds: true };
+    expect(accepted(run(travel, tableWith({ world: inRegion(1) }), { ...input, hexes: hexes.slice(0, most) })).state.world.currentHex).toBe(`h${most + 1}`);
+    expect(refused(run(travel, tableWith({ world: inRegion(1) }), { ...input, hexes }))).toEqual({
+      reason: 'TOO_FAR_FOR_A_DAY',
+      message: `${mode.toLowerCase()} crosses at most ${most} ${most === 1 ? 'hex' : 'hexes'} a day; ${most + 1} given`,
+    });
+  });
+
+  it('enters each hex in order: a first visit reveals its risk card, a known hex reveals nothing; the last is current', () => {
+    const state = tableWith({ drawPile: ['9S', '4H'], world: inRegion(2, 'A1') });
+    const outcome = accepted(run(travel, state, { mode: 'ROW', hexes: ['B1', 'A1', 'C1'] }));
+    expect(outcome.result).toEqual({
+      from: 'A1',
+      entered: [
+        { hex: 'B1', firstVisit: true, riskCard: '9S', riskRating: 3, descriptor: 'an imminent danger' },
+        { hex: 'A1', firstVisit: false, riskCard: null, riskRating: 2, descriptor: 'an impending threat' },
+        { hex: 'C1', firstVisit: true, riskCard: '4H', riskRating: 1, descriptor: 'a moment of serenity' },
+      ],
+      currentHex: 'C1',
+    });
+    expect(outcome.state.world.currentHex).toBe('C1');
+    expect(Object.keys(outcome.state.world.regions).sort()).toEqual(['A1', 'B1', 'C1']);
+    expect(outcome.state.piles.discardPile).toEqual(['4H', '9S']);
+    expect(outcome.events.map((event) => event.type)).toEqual(['tenth-realm.travelled']);
+  });
+
+  it('sails only with favourable winds', () => {
+    expect(refused(run(travel, tableWith(), { mode: 'SAIL', hexes: ['B1'] }))).toMatchObject({ reason: 'NO_FAVOURABLE_WINDS' });
+    expect(refused(run(travel, tableWith(), { mode: 'SAIL', hexes: ['B1'], favourableWinds: false }))).toMatchObject({ reason: 'NO_FAVOURABLE_WINDS' });
+  });
+
+  it.each<[string, string[]]>([
+    ['no hex', []],
+    ['the hex the group stands in', ['A1']],
+    ['the same hex twice in a row', ['B1', 'B1']],
+  ])('refuses a route with %s, writing nothing', (_, hexes) => {
+    expect(refused(run(travel, tableWith({ world: inRegion(2, 'A1') }), { mode: 'MOUNT', hexes }))).toMatchObject({ reason: 'INVALID_ROUTE' });
+  });
+
+  it('reveals for every new hex even when the deck must be reshuffled between them', () => {
+    const outcome = accepted(run(travel, tableWith({ drawPile: ['2S'], rest: 'DISCARD_PILE' }), { mode: 'ROW', hexes: ['B1', 'B2', 'B3'] }, new ScriptedRng([], { allowReshuffle: true })));
+    expect(outcome.result.entered.map((hex) => hex.firstVisit)).toEqual([true, true, true]);
+    expect(outcome.result.entered[0].riskCard).toBe('2S');
   });
 });
 

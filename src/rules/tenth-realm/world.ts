@@ -1,4 +1,4 @@
-import { bySuit, isRed, refuse, rule } from './table.js';
+import { bySuit, isRed, refuse, rule, type Play } from './table.js';
 
 /** tenth-realm.md, "Regions" (Decision): the risk rating stays within 0–5. */
 export const MIN_RISK_RATING = 0;
@@ -27,19 +27,51 @@ export const rollStartingRegion = rule('tenth-realm.starting-region-rolled', (pl
   return { d20, hex: String(d20) };
 });
 
-/** Entering a hex: notes are kept; the first visit reveals the initial risk rating. */
-export const enterRegion = rule('tenth-realm.region.entered', (play, input: { hex: string; notes?: string }) => {
+/** A hex entered (seed 002 line 107): the first visit reveals a card for the initial risk rating; it is the current hex. */
+function enter(play: Play, hex: string, notes?: string) {
   const { world } = play.state;
-  let region = world.regions[input.hex];
+  let region = world.regions[hex];
   const firstVisit = !region;
   if (!region) {
     const [riskCard] = play.reveal(1);
-    region = { hex: input.hex, riskCard, notes: [], ...initialRisk(riskCard) };
-    world.regions[input.hex] = region;
+    region = { hex, riskCard, notes: [], ...initialRisk(riskCard) };
+    world.regions[hex] = region;
   }
-  if (input.notes) region.notes.push(input.notes);
-  world.currentHex = input.hex;
+  if (notes) region.notes.push(notes);
+  world.currentHex = hex;
   return { firstVisit, riskCard: firstVisit ? region.riskCard : null, riskRating: region.riskRating, descriptor: region.descriptor };
+}
+
+/** Entering a hex: notes are kept; the first visit reveals the initial risk rating. */
+export const enterRegion = rule('tenth-realm.region.entered', (play, input: { hex: string; notes?: string }) => enter(play, input.hex, input.notes));
+
+export type TravelMode = 'WALK' | 'MOUNT' | 'ROW' | 'SAIL';
+
+/** Hexes a day's travel crosses (seed 002 line 117, tenth-realm.md "Regions"): walking 1, a mount 2, a longship rowing 3, sailing with favourable winds 4. */
+export const HEXES_PER_DAY: Readonly<Record<TravelMode, number>> = { WALK: 1, MOUNT: 2, ROW: 3, SAIL: 4 };
+
+/**
+ * A day's travel (seed 002 line 117): the group passes the hexes in order, entering each as
+ * enterRegion does (line 107: a first visit reveals its risk card); the last is the current hex.
+ * **Decision**: sailing needs favourable winds, which the GM rules (`favourableWinds`); a hex the
+ * group stands in is not passed again. Refused whole: more hexes than the mode crosses in a day.
+ */
+export const travel = rule('tenth-realm.travelled', (play, input: { mode: TravelMode; hexes: string[]; favourableWinds?: boolean }) => {
+  const most = HEXES_PER_DAY[input.mode];
+  if (most === undefined) refuse('INVALID_ROUTE', 'travel by WALK, MOUNT, ROW or SAIL');
+  if (input.hexes.length === 0) refuse('INVALID_ROUTE', 'name the hexes passed, in order');
+  if (input.hexes.length > most) {
+    refuse('TOO_FAR_FOR_A_DAY', `${input.mode.toLowerCase()} crosses at most ${most} ${most === 1 ? 'hex' : 'hexes'} a day; ${input.hexes.length} given`);
+  }
+  if (input.mode === 'SAIL' && input.favourableWinds !== true) {
+    refuse('NO_FAVOURABLE_WINDS', 'a longship sails only with favourable winds, which the GM rules (favourableWinds); row instead');
+  }
+  const from = play.state.world.currentHex;
+  input.hexes.forEach((hex, i) => {
+    if (hex === (i === 0 ? from : input.hexes[i - 1])) refuse('INVALID_ROUTE', `hex '${hex}' is where the group stands: name each hex passed once`);
+  });
+  const entered = input.hexes.map((hex) => ({ hex, ...enter(play, hex) }));
+  return { from, entered, currentHex: play.state.world.currentHex };
 });
 
 /** GM: steps a region's risk rating up or down, within 0–5. */

@@ -21,7 +21,8 @@ import {
 } from '../../rules/tenth-realm/resilience.js';
 import type { TrialInput, TrialResult } from '../../rules/tenth-realm/trial-roll.js';
 import { trialRoll } from '../../rules/tenth-realm/trial-roll.js';
-import { enterRegion, oracle, reaction, rollStartingRegion, setRiskRating, startSession } from '../../rules/tenth-realm/world.js';
+import { endConjuring } from '../../rules/tenth-realm/conjuring.js';
+import { enterRegion, oracle, reaction, rollStartingRegion, setRiskRating, startSession, travel } from '../../rules/tenth-realm/world.js';
 import type {
   TenthRealmAttackInput,
   TenthRealmBurnCardInput,
@@ -52,6 +53,7 @@ import type {
   TenthRealmStartCombatInput,
   TenthRealmTrialOddsInput,
   TenthRealmTrialRollInput,
+  TenthRealmTravelInput,
   TenthRealmWithdrawInput,
 } from './tenth-realm.inputs.js';
 import type { EncounterRecord } from './tenth-realm.repository.js';
@@ -67,7 +69,13 @@ const trialInput = (input: TenthRealmRollFields & { fate?: boolean }): Omit<Tria
   attribute: input.attribute ?? undefined,
   dr: input.dr ?? undefined,
   fate: input.fate ?? undefined,
-  burns: input.burns.map((burn) => ({ characterId: burn.characterId, cardId: burn.cardId, effect: burn.effect, amount: burn.amount ?? undefined })),
+  burns: input.burns.map((burn) => ({
+    characterId: burn.characterId,
+    cardId: burn.cardId,
+    effect: burn.effect,
+    amount: burn.amount ?? undefined,
+    form: burn.form ?? undefined,
+  })),
   drAdjustments: input.drAdjustments.map((adjustment) => ({ amount: adjustment.amount, reason: adjustment.reason })),
 });
 
@@ -142,6 +150,26 @@ export class TenthRealmActions {
     return { region: await this.region(principal, input.campaignId, input.hex), firstVisit: result.firstVisit, eventSeq: result.eventSeq };
   }
 
+  /** A day's travel: the hexes in order, in one event (world.ts, travel). */
+  async travel(principal: Principal, input: TenthRealmTravelInput) {
+    requireCampaignRole(principal, input.campaignId, 'PLAYER');
+    const result = await this.table.play(
+      principal,
+      input.campaignId,
+      travel,
+      { mode: input.mode, hexes: input.hexes, favourableWinds: input.favourableWinds ?? undefined },
+      { authority: { action: 'tenthRealmTravel', input } },
+    );
+    const { regions } = result.after.world;
+    return {
+      mode: input.mode,
+      from: result.from,
+      entered: result.entered.map((hex) => ({ region: regionView(regions[hex.hex]), firstVisit: hex.firstVisit })),
+      currentHex: result.currentHex!,
+      eventSeq: result.eventSeq,
+    };
+  }
+
   async setRiskRating(principal: Principal, input: TenthRealmSetRiskRatingInput) {
     requireCampaignRole(principal, input.campaignId, 'GM');
     const result = await this.table.play(principal, input.campaignId, setRiskRating, { hex: input.hex, riskRating: input.riskRating }, { authority: { action: 'tenthRealmSetRiskRating', input } });
@@ -198,6 +226,7 @@ export class TenthRealmActions {
         fate: input.fate,
         ignoreArmor: input.ignoreArmor ?? undefined,
         consequenceInPlaceOfDamage: input.consequenceInPlaceOfDamage ?? undefined,
+        conjuringAmount: input.conjuringAmount ?? undefined,
       },
       { authority: { action: 'tenthRealmCallTrial', input } },
     );
@@ -231,6 +260,11 @@ export class TenthRealmActions {
     return { ...this.characterPayload(result, input.characterId), setUp: result.setUp,
       aid: result.aid,
       morale: result.morale && { ...result.morale, card: cardView(result.morale.card) }, };
+  }
+
+  /** GM: ends a character's conjured Vanori (conjuring.ts). */
+  async endConjuring(principal: Principal, input: TenthRealmCharacterInput) {
+    return this.onCharacterAsGm(principal, 'tenthRealmEndConjuring', input, endConjuring, { characterId: input.characterId });
   }
 
   async blessing(principal: Principal, input: TenthRealmCharacterInput) {

@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsBoolean, IsEnum, IsInt, IsOptional, IsString, Matches, 
 import { BadUserInputError } from '../../common/errors.js';
 import type { TrialOdds } from '../../rules/tenth-realm/odds.js';
 import type { TenthRealmRollBurnInput } from './tenth-realm.inputs.js';
-import { TenthRealmAttribute, TenthRealmRollBurnEffect } from './tenth-realm.model.js';
+import { TenthRealmAttribute, TenthRealmRollBurnEffect, TenthRealmVanoriForm } from './tenth-realm.model.js';
 import { TenthRealmTrialRollInput } from './tenth-realm.inputs.js';
 import type { TenthRealmActions } from './tenth-realm-actions.service.js';
 import { cardView } from './tenth-realm.views.js';
@@ -13,7 +13,8 @@ class TrialRollBurnDto {
   @ApiProperty({ format: 'uuid', description: 'Whose hand the card comes from.' }) characterId!: string;
   @ApiProperty({ example: 'QH' }) cardId!: string;
   @ApiProperty({ enum: TenthRealmRollBurnEffect, enumName: 'TenthRealmRollBurnEffect' }) effect!: TenthRealmRollBurnEffect;
-  @ApiPropertyOptional({ minimum: 1, maximum: 20, description: 'VANORI (conjuring): by how much the DR is lowered.' }) amount?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 20, description: "VANORI (conjuring): by how much the DR is lowered from then on (the GM's; answering a call, the call's conjuringAmount)." }) amount?: number;
+  @ApiPropertyOptional({ enum: TenthRealmVanoriForm, enumName: 'TenthRealmVanoriForm', description: 'VANORI: the Vanori conjured (the default) or its form taken.' }) form?: TenthRealmVanoriForm;
 }
 
 class DrAdjustmentDto {
@@ -48,6 +49,7 @@ export class TrialRollDto {
   @ApiProperty() score!: number;
   @ApiProperty() baseDr!: number;
   @ApiProperty({ description: 'The DR after black reveals (+2 each), adjustments and conjuring.' }) effectiveDr!: number;
+  @ApiProperty({ description: "What the character's conjured Vanori took off the DR (it lasts until the GM ends it)." }) conjured!: number;
   @ApiProperty({ type: [TenthRealmCardDto] }) revealed!: TenthRealmCardDto[];
   @ApiProperty({ description: 'score > effectiveDr, or the table was turned.' }) success!: boolean;
   @ApiProperty() natural20!: boolean;
@@ -70,6 +72,7 @@ export function trialRollDto(characterId: string, roll: Awaited<ReturnType<Tenth
     score: roll.score,
     baseDr: roll.baseDr,
     effectiveDr: roll.effectiveDr,
+    conjured: roll.conjured,
     revealed: roll.revealed.map((card) => cardView(card.code)),
     success: roll.success,
     natural20: roll.natural20,

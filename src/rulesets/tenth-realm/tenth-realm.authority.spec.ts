@@ -36,6 +36,16 @@ describe('requireDecider: who decides each Tenth Realm input (src/rules/tenth-re
     ['a player sets a DR at a lighter table', player, 'tenthRealmTrialRoll', { ...roll, dr: 9 }, LIGHTER, 'ok'],
     ['a player assigns a feat die at a lighter table', player, 'tenthRealmAttack', { ...roll, featDie: 12 }, LIGHTER, 'ok'],
     ['a player calls a trial at a lighter table', player, 'tenthRealmCallTrial', { characterId: 'x' }, LIGHTER, 'FORBIDDEN'],
+    ['a player says how much conjuring lowers the DR', player, 'tenthRealmTrialRoll', { ...roll, callId: 'c', burns: [{ characterId: 'x', cardId: 'AH', effect: 'VANORI', amount: 5 }] }, {}, 'FORBIDDEN'],
+    ['a player conjures with the amount of the call', player, 'tenthRealmTrialRoll', { ...roll, callId: 'c', burns: [{ characterId: 'x', cardId: 'AH', effect: 'VANORI', amount: null }] }, {}, 'ok'],
+    ['a player conjures in an attack with an amount', player, 'tenthRealmAttack', { ...roll, callId: 'c', burns: [{ characterId: 'x', cardId: 'AH', effect: 'VANORI', amount: 2 }] }, {}, 'FORBIDDEN'],
+    ['a player says how much conjuring lowers the DR at a lighter table', player, 'tenthRealmTrialRoll', { ...roll, burns: [{ characterId: 'x', cardId: 'AH', effect: 'VANORI', amount: 2 }] }, LIGHTER, 'ok'],
+    ['the GM rolls with a conjuring amount', gm, 'tenthRealmTrialRoll', { ...roll, burns: [{ characterId: 'x', cardId: 'AH', effect: 'VANORI', amount: 2 }] }, {}, 'ok'],
+    ['a player sets the conjuring amount of a call', player, 'tenthRealmCallTrial', { characterId: 'x', conjuringAmount: 2 }, LIGHTER, 'FORBIDDEN'],
+    ['a player ends a conjuring', player, 'tenthRealmEndConjuring', { characterId: 'x' }, LIGHTER, 'FORBIDDEN'],
+    ['a player travels', player, 'tenthRealmTravel', { campaignId: CAMPAIGN, mode: 'WALK', hexes: ['a'] }, {}, 'ok'],
+    ['a player says the winds favour sailing', player, 'tenthRealmTravel', { campaignId: CAMPAIGN, mode: 'SAIL', hexes: ['a'], favourableWinds: true }, LIGHTER, 'FORBIDDEN'],
+    ['the GM rules favourable winds', gm, 'tenthRealmTravel', { campaignId: CAMPAIGN, mode: 'SAIL', hexes: ['a'], favourableWinds: true }, {}, 'ok'],
     ['a player invents a Vanori', player, 'tenthRealmChooseVanori', { characterId: 'x', vanori: 'CUSTOM', custom: {} }, LIGHTER, 'FORBIDDEN'],
   ])('%s', (_, principal, action, input, settings, expected) => {
     expect(outcome(principal, action, input, settings)).toBe(expected);

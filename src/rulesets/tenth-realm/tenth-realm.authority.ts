@@ -12,6 +12,14 @@ import { AUTHORITY, CALLED_ROLLS, DIFFICULTY_INPUTS, PLAYERS_SET_DIFFICULTY } fr
 /** A value that decides something: given, and not an empty list (a list left at its default decides nothing). */
 const decides = (value: unknown): boolean => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0);
 
+/** An input's value; `list.field` names a field of each entry of a list (the amounts given in `burns`). */
+function valueOf(input: object, name: string): unknown {
+  const [field, inner] = name.split('.');
+  const value = (input as Record<string, unknown>)[field];
+  if (inner === undefined || !Array.isArray(value)) return inner === undefined ? value : undefined;
+  return value.map((entry) => (entry as Record<string, unknown> | null)?.[inner]).filter((each) => each !== undefined && each !== null);
+}
+
 const listed = (names: string[]) => (names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
 
 /** Whether a campaign's settings let players set their own rolls' difficulty. */
@@ -39,7 +47,7 @@ export function requireDecider(
   const gmRows = rows.filter((row) => row.decidedBy === 'GM');
   if (gmRows.length === rows.length) throw new ForbiddenError(`Only the campaign's GM may do that (${gmRows[0].source})`);
   const lighter = playersSetDifficulty(settings);
-  const given = gmRows.filter((row) => decides((input as Record<string, unknown>)[row.input]) && !(lighter && DIFFICULTY_INPUTS.includes(row.input)));
+  const given = gmRows.filter((row) => decides(valueOf(input, row.input)) && !(lighter && DIFFICULTY_INPUTS.includes(row.input)));
   if (given.length > 0) {
     const names = given.map((row) => row.input);
     throw new ForbiddenError(`${listed(names)} ${names.length === 1 ? 'is' : 'are'} the GM's to decide (${given[0].source}): ask the GM`);

@@ -28,7 +28,9 @@ import {
   TenthRealmGearSlot,
   TenthRealmRestKind,
   TenthRealmRollBurnEffect,
+  TenthRealmTravelMode,
   TenthRealmVanoriChoice,
+  TenthRealmVanoriForm,
 } from './tenth-realm.model.js';
 
 const NAME = { min: 1, max: 100 };
@@ -90,6 +92,15 @@ export class TenthRealmEnterRegionInput extends TenthRealmCampaignInput {
   @Field({ nullable: true, description: 'Key details of the hex, kept with it.' }) @IsOptional() @IsString() @Length(TEXT.min, TEXT.max) notes?: string;
 }
 
+@InputType({ description: "A day's travel: the hexes passed, in order; each is entered as tenthRealmEnterRegion does." })
+export class TenthRealmTravelInput extends TenthRealmCampaignInput {
+  @Field(() => TenthRealmTravelMode) @IsEnum(TenthRealmTravelMode) mode!: TenthRealmTravelMode;
+  @Field(() => [String], { description: 'The hexes passed, in order (1 walking, 2 mounted, 3 rowing, 4 sailing); the last is where the group ends the day.' })
+  @ArrayMinSize(1) @ArrayMaxSize(4) @IsString({ each: true }) @Matches(HEX, { each: true, message: 'each hex must be 1–40 letters, digits, spaces or , . : ; ( ) # _ + -' })
+  hexes!: string[];
+  @Field({ nullable: true, description: 'GM: the winds favour sailing (SAIL needs them).' }) @IsOptional() @IsBoolean() favourableWinds?: boolean;
+}
+
 @InputType()
 export class TenthRealmSetRiskRatingInput extends TenthRealmCampaignInput {
   @Field() @IsString() @Matches(HEX) hex!: string;
@@ -101,8 +112,13 @@ export class TenthRealmRollBurnInput {
   @Field(() => ID, { description: 'Whose hand the card comes from.' }) @IsUUID() characterId!: string;
   @Field() @IsString() @Length(1, 40) cardId!: string;
   @Field(() => TenthRealmRollBurnEffect) @IsEnum(TenthRealmRollBurnEffect) effect!: TenthRealmRollBurnEffect;
-  @Field(() => Int, { nullable: true, description: 'VANORI (conjuring): by how much the DR is lowered.' })
+  @Field(() => Int, {
+    nullable: true,
+    description: "VANORI (conjuring): by how much the DR is lowered from then on. The GM's (or a player's when the campaign sets playersSetDifficulty); answering a call, the call's conjuringAmount.",
+  })
   @IsOptional() @IsInt() @Min(1) @Max(20) amount?: number;
+  @Field(() => TenthRealmVanoriForm, { nullable: true, description: 'VANORI: the Vanori conjured (the default) or its form taken.' })
+  @IsOptional() @IsEnum(TenthRealmVanoriForm) form?: TenthRealmVanoriForm;
 }
 
 @InputType()
@@ -144,6 +160,8 @@ export class TenthRealmCallTrialInput {
   @Field({ nullable: true, description: "GM: the blow ignores armor (the GM's discretion)." }) @IsOptional() @IsBoolean() ignoreArmor?: boolean;
   @Field({ nullable: true, description: 'GM: on a setback, this consequence in place of the damage (no damage die).' })
   @IsOptional() @IsString() @Length(TEXT.min, 200) consequenceInPlaceOfDamage?: string;
+  @Field(() => Int, { nullable: true, description: 'If the player conjures their Vanori for the roll (a VANORI burn): by how much it lowers the DR, from then on.' })
+  @IsOptional() @IsInt() @Min(1) @Max(20) conjuringAmount?: number;
 }
 
 @InputType()

@@ -37,6 +37,16 @@ export enum TenthRealmRollBurnEffect {
   TURN_THE_TABLE = 'TURN_THE_TABLE',
   VANORI = 'VANORI',
 }
+export enum TenthRealmVanoriForm {
+  CONJURED = 'CONJURED',
+  TAKEN_FORM = 'TAKEN_FORM',
+}
+export enum TenthRealmTravelMode {
+  WALK = 'WALK',
+  MOUNT = 'MOUNT',
+  ROW = 'ROW',
+  SAIL = 'SAIL',
+}
 export enum TenthRealmBurnEffect {
   COME_PREPARED = 'COME_PREPARED',
   AID_AN_ALLY = 'AID_AN_ALLY',
@@ -67,6 +77,8 @@ registerEnumType(TenthRealmVanoriName, { name: 'TenthRealmVanoriName' });
 registerEnumType(TenthRealmVanoriChoice, { name: 'TenthRealmVanoriChoice', description: 'A Vanori of the table, ROLL a d6 for it, or CUSTOM (GM only).' });
 registerEnumType(TenthRealmStatus, { name: 'TenthRealmStatus' });
 registerEnumType(TenthRealmRollBurnEffect, { name: 'TenthRealmRollBurnEffect' });
+registerEnumType(TenthRealmVanoriForm, { name: 'TenthRealmVanoriForm', description: 'The Vanori conjured beside the character, or its physical appearance taken.' });
+registerEnumType(TenthRealmTravelMode, { name: 'TenthRealmTravelMode', description: 'Hexes a day: WALK 1, MOUNT 2, ROW (a longship) 3, SAIL (with favourable winds) 4.' });
 registerEnumType(TenthRealmBurnEffect, { name: 'TenthRealmBurnEffect' });
 registerEnumType(TenthRealmRestKind, { name: 'TenthRealmRestKind' });
 registerEnumType(TenthRealmGearSlot, { name: 'TenthRealmGearSlot' });
@@ -135,6 +147,12 @@ export class TenthRealmPending {
   @Field(() => Int, { description: 'AID_AN_ALLY burned ahead by allies: added to the next roll.' }) allyAid!: number;
 }
 
+@ObjectType({ description: 'A conjured Vanori, or its form taken: it lasts until the GM ends it (tenthRealmEndConjuring).' })
+export class TenthRealmConjuring {
+  @Field(() => Int, { description: "By how much it lowers the DR of each of the character's rolls." }) amount!: number;
+  @Field(() => TenthRealmVanoriForm) form!: TenthRealmVanoriForm;
+}
+
 @ObjectType({ description: 'A character sheet of the Tenth Realm.' })
 export class TenthRealmSheet {
   @Field(() => TenthRealmStatus) status!: string;
@@ -153,6 +171,8 @@ export class TenthRealmSheet {
   @Field(() => Int, { description: '0–8 boxes.' }) xp!: number;
   @Field(() => TenthRealmPending) pending!: TenthRealmPending;
   @Field({ description: 'Whether the OWL burn was used in the current session.' }) owlUsedThisSession!: boolean;
+  @Field(() => TenthRealmConjuring, { nullable: true, description: 'The Vanori conjured (a VANORI burn for a roll) until the GM ends it, or null.' })
+  conjuring!: TenthRealmConjuring | null;
 }
 
 @ObjectType()
@@ -178,6 +198,8 @@ export class TenthRealmTrialCall {
   drAfterRisk!: number | null;
   @Field({ description: 'A blow answering the call ignores armor.' }) ignoreArmor!: boolean;
   @Field(() => String, { nullable: true, description: 'On a setback, this consequence in place of the damage.' }) consequenceInPlaceOfDamage!: string | null;
+  @Field(() => Int, { nullable: true, description: 'If the player conjures their Vanori for the roll (a VANORI burn): by how much it lowers the DR, from then on.' })
+  conjuringAmount!: number | null;
 }
 
 @ObjectType()
@@ -271,6 +293,7 @@ export class TenthRealmTrialRoll {
   @Field(() => Int) score!: number;
   @Field(() => Int) baseDr!: number;
   @Field(() => Int, { description: 'The DR after black reveals (+2 each), adjustments and conjuring.' }) effectiveDr!: number;
+  @Field(() => Int, { description: "What the character's conjured Vanori took off the DR (it lasts until the GM ends it)." }) conjured!: number;
   @Field(() => [TenthRealmCard]) revealed!: TenthRealmCard[];
   @Field({ description: 'score > effectiveDr, or the table was turned.' }) success!: boolean;
   @Field() natural20!: boolean;
@@ -320,6 +343,21 @@ export class TenthRealmStartingRegion {
 export class TenthRealmRegionPayload {
   @Field(() => TenthRealmRegion) region!: TenthRealmRegion;
   @Field({ description: 'True when this entry revealed the risk card.' }) firstVisit!: boolean;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType({ description: 'A hex passed on a day of travel.' })
+export class TenthRealmHexEntered {
+  @Field(() => TenthRealmRegion) region!: TenthRealmRegion;
+  @Field({ description: 'True when entering it revealed its risk card.' }) firstVisit!: boolean;
+}
+
+@ObjectType()
+export class TenthRealmTravelPayload {
+  @Field(() => TenthRealmTravelMode) mode!: TenthRealmTravelMode;
+  @Field(() => String, { nullable: true, description: 'Where the group set out from.' }) from!: string | null;
+  @Field(() => [TenthRealmHexEntered], { description: 'The hexes passed, in order.' }) entered!: TenthRealmHexEntered[];
+  @Field({ description: 'The last hex passed: where the group is now.' }) currentHex!: string;
   @Field(() => Int) eventSeq!: number;
 }
 

@@ -51,6 +51,13 @@ export class TenthRealmResolver {
     return this.actions.enterRegion(p, input);
   }
 
+  @Mutation(() => models.TenthRealmTravelPayload, {
+    description: "A day's travel (walk 1 hex, mount 2, row 3, sail 4 with the GM's favourable winds): each hex passed is entered in order; a first visit reveals its risk card.",
+  })
+  tenthRealmTravel(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmTravelInput) {
+    return this.actions.travel(p, input);
+  }
+
   @Mutation(() => models.TenthRealmRegionPayload, { description: "GM: step a region's risk rating, 0–5." })
   tenthRealmSetRiskRating(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmSetRiskRatingInput) {
     return this.actions.setRiskRating(p, input);
@@ -66,6 +73,11 @@ export class TenthRealmResolver {
   @Query(() => models.TenthRealmTrialOdds, { description: "A trial roll's chances before it is made, from the asker's view alone: writes nothing, draws nothing." })
   tenthRealmTrialOdds(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmTrialOddsInput) {
     return this.actions.trialOdds(p, input);
+  }
+
+  @Mutation(() => models.TenthRealmCharacterPayload, { description: "GM: the conjured Vanori leaves (or the character's form returns); the character's rolls are at the full DR again." })
+  tenthRealmEndConjuring(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.TenthRealmCharacterInput) {
+    return this.actions.endConjuring(p, input);
   }
 
   @Mutation(() => models.TenthRealmCallPayload, {

@@ -17,7 +17,7 @@ import type { CampaignAction } from '../../modules/events/game-ledger.service.js
 import { sameData } from '../../rules/plain-data.js';
 import { TableRunner } from '../kernel/table-runner.js';
 import { Rulesets } from '../kernel/rulesets.js';
-import { COMBAT_KIND, TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
+import { COMBAT_KIND, tenthRealmStateOf, TenthRealmRepository, type EncounterRecord, type TenthRealmCampaignState } from './tenth-realm.repository.js';
 import { requireDecider } from './tenth-realm.authority.js';
 import { SHEET_KEY, TENTH_REALM, TenthRealmTables, type CombatScope, type NewCharacterRow, type TableScope } from './tenth-realm.tables.js';
 
@@ -56,6 +56,12 @@ export class TenthRealmService implements OnModuleInit {
       description:
         'Playing-card deck and polyhedral dice: trial and fate rolls, burning cards, Vanori, resilience, rest, combat, morale, XP, the oracle and regions.',
       authority: AUTHORITY,
+      // Reveals, burns and the card a success keeps follow the rules (tenth-realm.md, "The deck"):
+      // a generic draw would let a player pick up cards the rules never give them.
+      ownedDecks: {
+        deckIds: (state) => [tenthRealmStateOf(state)?.deckId ?? []].flat(),
+        operations: ['tenthRealmTrialRoll', 'tenthRealmRevealRisk', 'tenthRealmBurnCard', 'tenthRealmEnterRegion', 'tenthRealmTravel', 'tenthRealmOracle', 'tenthRealmReaction'],
+      },
       settingKeys: ['inventorySlots', PLAYERS_SET_DIFFICULTY],
       settings: (given) => this.settings(given),
       setUpCampaign: (action) => this.setUpCampaign(action),

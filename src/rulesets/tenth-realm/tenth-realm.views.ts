@@ -47,6 +47,7 @@ export function sheetView(sheet: Sheet, session: number): TenthRealmSheet {
     xp: sheet.xp,
     pending: sheet.pending,
     owlUsedThisSession: sheet.owlUsedInSession === session,
+    conjuring: (sheet.conjuring ?? null) as TenthRealmSheet['conjuring'],
   };
 }
 
@@ -57,6 +58,7 @@ export const callView = (call: TrialCall): TenthRealmTrialCall => ({
   drAfterRisk: drAfterRisk(call),
   ignoreArmor: call.ignoreArmor ?? false,
   consequenceInPlaceOfDamage: call.consequenceInPlaceOfDamage ?? null,
+  conjuringAmount: call.conjuringAmount ?? null,
 });
 
 export const regionView = (region: Region): TenthRealmRegion => ({ ...region, riskCard: cardView(region.riskCard) });

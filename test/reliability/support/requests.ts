@@ -261,6 +261,8 @@ export const REQUESTS: Record<string, RequestSpec> = {
   },
   tenthRealmRollStartingRegion: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
   tenthRealmEnterRegion: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId, hex: tr(table).hex, notes: 'again' } }) },
+  // Out to a neighbour and back: the group ends the day in the hex (and risk) the other requests use.
+  tenthRealmTravel: { scope: TENTH_REALM, variables: async ({ table }) => ({ input: { campaignId: table.campaignId, mode: 'MOUNT', hexes: [`${tr(table).hex} east`, tr(table).hex] } }) },
   tenthRealmSetRiskRating: {
     scope: TENTH_REALM,
     variables: async ({ table }) => ({ input: { campaignId: table.campaignId, hex: tr(table).hex, riskRating: 2 } }),
@@ -276,6 +278,16 @@ export const REQUESTS: Record<string, RequestSpec> = {
       effect: 'COME_PREPARED',
       item: 'Rope',
     })),
+  },
+  tenthRealmEndConjuring: {
+    scope: TENTH_REALM,
+    variables: onActiveCharacter(async (characterId, { world, table }) => {
+      const cardId = await world.cardInHand(table, characterId);
+      await table.gm.client.data(`mutation ($input: TenthRealmTrialRollInput!) { tenthRealmTrialRoll(input: $input) { eventSeq } }`, {
+        input: { characterId, attribute: 'STRENGTH', dr: 9, burns: [{ characterId, cardId, effect: 'VANORI', amount: 1 }] },
+      });
+      return {};
+    }),
   },
   tenthRealmRest: { scope: TENTH_REALM, variables: onActiveCharacter(() => ({ kind: 'SHORT' })) },
   tenthRealmResilienceCheck: {

@@ -197,7 +197,7 @@ export class World {
 
   /** Draws one card of `deckId` into a character's hand; its id. */
   async cardInHand(table: Table, characterId: string, deckId = table.deckId): Promise<string> {
-    if (deckId === table.deckId) await this.enoughCardsToReveal(table);
+    await this.enoughCardsToReveal(table, deckId);
     const { drawCards } = await table.gm.client.data(DRAW, { input: { deckId, override: true, count: 1, to: 'HAND', characterId } });
     return drawCards.cards[0].id;
   }
@@ -256,13 +256,13 @@ export class World {
 
   /**
    * Puts the cards held in hands back under the draw pile (the GM's override) when too few are
-   * left to reveal a new character's attributes: the fuzz fills hands as it goes.
+   * left to reveal a new character's attributes or deal from `deckId`: the fuzz fills hands as it goes.
    */
-  async enoughCardsToReveal(table: Table): Promise<void> {
-    const [deck] = await this.db.query('SELECT draw_pile, discard_pile, hands FROM decks WHERE id = $1', [table.deckId]);
+  async enoughCardsToReveal(table: Table, deckId = table.deckId): Promise<void> {
+    const [deck] = await this.db.query('SELECT draw_pile, discard_pile, hands FROM decks WHERE id = $1', [deckId]);
     if (deck.draw_pile.length + deck.discard_pile.length >= 16) return;
     const held = Object.values(deck.hands as Record<string, string[]>).flat();
-    if (held.length > 0) await table.gm.client.data(MOVE, { input: { deckId: table.deckId, override: true, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
+    if (held.length > 0) await table.gm.client.data(MOVE, { input: { deckId, override: true, cardIds: held, to: 'DRAW_PILE_BOTTOM' } });
   }
 
   /** Marks XP with setbacks (impossible DRs) until the track is full. */
