@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createTable, startTestArbiter } from '../helpers/arbiter.js';
+import { Client, createOpenTable, createTable, startTestArbiter } from '../helpers/arbiter.js';
 import { collectPageErrors, launchChromium, saveScreenshot } from './chromium.js';
 
 const VITE = join(process.cwd(), 'node_modules', 'vite', 'bin', 'vite.js');
@@ -100,7 +100,8 @@ describe('the example table (examples/table, served by `npm run example`)', () =
   }, 30_000);
 
   it('shows a roll made in one page in the live log of another, and draws and trial rolls too', async () => {
-    const table = await createTable(arbiter.url, 'tenth-realm');
+    // The Tenth Realm deck is the ruleset's: the generic draw is made from a deck of the table's own.
+    const table = await createOpenTable(arbiter.url, 'tenth-realm');
     const [ada, bo] = table.players;
     const sigrun = await tenthRealmCharacter(ada.client, table.campaignId, 'Sigrun');
 
@@ -126,6 +127,7 @@ describe('the example table (examples/table, served by `npm run example`)', () =
     // Ada draws two cards into Sigrun's hand: she sees them, Bo sees only how many.
     const drawPile = (page: Page) => page.locator(`.deck[data-deck-id="${table.deckId}"] .draw-pile-count`);
     const before = Number(await drawPile(boPage.page).textContent());
+    await adaPage.page.selectOption('#draw-deck', table.deckId);
     await adaPage.page.selectOption('#draw-to', `HAND:${sigrun}`);
     await adaPage.page.fill('#draw-form [name=count]', '2');
     await adaPage.page.click('#draw-form button');
@@ -141,7 +143,7 @@ describe('the example table (examples/table, served by `npm run example`)', () =
     await adaLogsDraw.waitFor();
     expect(await adaLogsDraw.textContent()).toContain(drawn.join(' '));
     const boLogsDraw = boPage.page.locator('#events li[data-type="cards.drawn"]', { hasText: "Sigrun's hand" }).locator('span').nth(1);
-    expect(await boLogsDraw.textContent()).toBe("Ada drew 2 from The deck to Sigrun's hand");
+    expect(await boLogsDraw.textContent()).toBe("Ada drew 2 from Open deck to Sigrun's hand");
 
     // The Tenth Realm trial: the GM calls it (the DR is the GM's), Ada rolls it in her page.
     const gmPage = await openTable(browser, example!.url, table.gm.key!);
