@@ -131,6 +131,25 @@ describe('enchantedRealmsDrawOdds: the chances of a Draw, as makeDraw draws it (
     });
   });
 
+  it.each<[string, number, Partial<DrawInput>]>([
+    ['Erik attacks a group of two Goblins (12 Health): the group defends as one Goblin would', 12, {}],
+    ['Erik attacks the last Goblin, at 3 Health: any won attack for 3 or more fells the group', 3, {}],
+    ['Erik casts a spell at the Goblins: DEFEND_SPELL answers, and no spell deals damage', 12, { action: 'SPELL' }],
+  ])('%s: against every way the unseen cards can lie', (_, health, extra) => {
+    const state = table(TABLE);
+    state.foes = [{ id: 'foe-3', creatureCardId: 'creature-goblins-1', count: Math.ceil(health / 6), healthEach: 6, health }];
+    const input = attack({ opponent: { foeId: 'foe-3' }, ...extra });
+    const odds = oddsOf(state, input);
+    const brute = bruteForce(state, input);
+    expect(odds.counterModifiers).not.toBeNull();
+    expect(odds).toMatchObject({
+      win: close(brute.win),
+      tieWonByInitiator: close(brute.tie),
+      defeatsOpponent: close(brute.defeated),
+      damage: [...brute.damage].sort(([a], [b]) => a - b).map(([damage, probability]) => ({ damage, probability: close(probability) })),
+    });
+  });
+
   it('worked example: Erik +9 against the Orc +5, the unseen cards of Force 1, 7 and 9: he wins 4 of the 6 orders, for 5 damage on average', () => {
     const state = table({ drawPile: ['world-village-1', 'world-dark-forest-1'], hands: { fighter: ['world-swamp-1'] } });
     expect([...state.piles.drawPile, ...state.piles.hands.fighter].map((id) => forceOf(deck.find((card) => card.id === id)!))).toEqual([1, 7, 9]);
@@ -195,6 +214,7 @@ describe('enchantedRealmsDrawOdds refuses what the Draw would refuse', () => {
     ['an actor without cards', { actorId: 'zed' }, 'NOT_AN_ADVENTURER'],
     ['a character against itself', { opponent: { characterId: 'erik' } }, 'SAME_CHARACTER'],
     ['a card not in the deck', { opponent: { forTheGameCardId: 'no-such-card' } }, 'UNKNOWN_CARD'],
+    ['a group of foes not in the scene', { opponent: { foeId: 'foe-9' } }, 'NO_SUCH_FOE'],
   ])('%s', (_, extra, reason) => {
     const state = table(TABLE);
     const odds = enchantedRealmsDrawOdds(enchantedRealmsOddsView(state, ['erik']), attack(extra));

@@ -15,7 +15,7 @@ import { type Attribute, type Bonus, forceOf } from './cards.js';
 import { DRAW_MODIFIER_FORMULAS, drawModifiers, type DrawRequest, gameDrawModifiers, type ModifierTerm, modifierTotal, resolveChallenge, resolveContest } from './draw.js';
 import { isTableHolder, tableHolder } from './rewards.js';
 import { stackCharacter } from './stacking.js';
-import { type DrawInput, drawRequest, type EnchantedRealmsSheet, type EnchantedRealmsTable, OPPOSING_ACTION } from './table.js';
+import { type DrawInput, drawRequest, type EnchantedRealmsSheet, type EnchantedRealmsTable, type FoeGroup, LEGAL_ANSWERS, OPPOSING_ACTION } from './table.js';
 
 /** A Draw as the asker sees the table. */
 export interface EnchantedRealmsOddsView {
@@ -31,6 +31,8 @@ export interface EnchantedRealmsOddsView {
   discardPile: string[];
   /** Face-up cards on the shared table. */
   table: string[];
+  /** The groups of foes standing in the scene: on the table for all to see. */
+  foes: FoeGroup[];
   /** How many cards the draw pile holds; which ones, and in what order, is not in the view. */
   drawPileCount: number;
   /**
@@ -61,6 +63,7 @@ export function enchantedRealmsOddsView(table: EnchantedRealmsTable, viewerHolde
     hands,
     discardPile: [...piles.discardPile],
     table: [...piles.table],
+    foes: table.foes.map((foe) => ({ ...foe })),
     drawPileCount: piles.drawPile.length,
     unseenCards: table.deck
       .map((card) => card.id)
@@ -132,8 +135,9 @@ function relevantBonuses(request: DrawRequest): Bonus[] {
  * enchantedRealmsDrawOdds (issue 39): the chances of the Draw `input` as `makeDraw` (table.ts)
  * would make it now, from the asker's view alone (enchanted-realms-cards.md, "The Draw"): the
  * initiator draws first, then the Counter Draw; the higher Adjusted Draw Score wins and a tie goes
- * to the initiator; a won ATTACK against a character deals the difference; a Challenge Number is
- * met by a score at least as high.
+ * to the initiator; a won ATTACK against a character or a group of foes deals the difference (a
+ * group draws as one creature of its card, and falls when the damage takes all its Health); a
+ * Challenge Number is met by a score at least as high.
  *
  * Both cards come from the draw pile, which is, for the asker, `drawPileCount` cards taken at
  * random from the unseen ones, in random order: the two cards are drawn without replacement from
@@ -153,7 +157,15 @@ export function enchantedRealmsDrawOdds(view: EnchantedRealmsOddsView, input: Dr
 
   const opponentId = input.opponent && 'characterId' in input.opponent ? input.opponent.characterId : null;
   const targetCardId = input.opponent && 'forTheGameCardId' in input.opponent ? input.opponent.forTheGameCardId : null;
+  const foeId = input.opponent && 'foeId' in input.opponent ? input.opponent.foeId : null;
   const opponent = opponentId === null ? null : view.characters[opponentId]?.sheet;
+  const foe = foeId === null ? undefined : view.foes.find((group) => group.id === foeId);
+  if (foeId !== null) {
+    if (!foe) return refusal('NO_SUCH_FOE', `there is no group of foes '${foeId}' standing in the scene`);
+    if (input.opposingAction !== undefined && !LEGAL_ANSWERS[input.action].includes(input.opposingAction)) {
+      return refusal('NOT_AN_ANSWER', `${input.action} is answered by ${LEGAL_ANSWERS[input.action].join(' or ')}, not ${input.opposingAction}`);
+    }
+  }
   if (opponentId !== null) {
     if (opponentId === input.actorId) return refusal('SAME_CHARACTER', 'a character cannot oppose itself');
     if (!opponent) return notAdventurer();
@@ -170,6 +182,10 @@ export function enchantedRealmsDrawOdds(view: EnchantedRealmsOddsView, input: Dr
   if (opponentId !== null) {
     const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
     counterModifiers = drawModifiers(stacked(opponentId), drawRequest(opposingAction, input.opposingAttribute ?? input.attribute));
+  } else if (foe) {
+    // The group draws as one creature of its card would (table.ts, makeDraw).
+    const opposingAction = input.opposingAction ?? OPPOSING_ACTION[input.action];
+    counterModifiers = drawModifiers(stackCharacter([byId.get(foe.creatureCardId)!]), drawRequest(opposingAction, input.opposingAttribute ?? input.attribute));
   } else if (targetCard) {
     const opposing = drawRequest(input.opposingAction ?? OPPOSING_ACTION[input.action], input.opposingAttribute ?? input.attribute);
     counterModifiers = gameDrawModifiers(targetCard, relevantBonuses(opposing));
@@ -212,7 +228,8 @@ export function enchantedRealmsDrawOdds(view: EnchantedRealmsOddsView, input: Dr
       tieWonByInitiator: tie,
       expectedDamage: damages.reduce((sum, entry) => sum + entry.damage * entry.probability, 0),
       damage: damages,
-      defeatsOpponent: opponent ? damages.filter((entry) => entry.damage > 0 && entry.damage >= opponent.health).reduce((sum, entry) => sum + entry.probability, 0) : 0,
+      // A group of foes falls when its last creature does: when the damage takes all its Health.
+      defeatsOpponent: opponent || foe ? damages.filter((entry) => entry.damage > 0 && entry.damage >= (opponent ?? foe)!.health).reduce((sum, entry) => sum + entry.probability, 0) : 0,
       reshuffles: view.drawPileCount < (input.challengeNumber === undefined ? 2 : 1),
     },
   };

@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../kernel/replay.js';
 import { REPLAYERS } from './replay.js';
 import { tableHolder } from './rewards.js';
 import { ENCHANTED_REALMS_STARTER as deck } from './starter-deck.js';
-import { addFoes, countCreatures, type EnchantedRealmsTable, makeDraw, reconcile, type TableOutcome } from './table.js';
+import { addFoes, countCreatures, type EnchantedRealmsTable, layWorld, makeDraw, reachWorld, reconcile, type TableOutcome } from './table.js';
 
 const KEY = Buffer.alloc(32, 5);
 
@@ -92,5 +92,18 @@ describe('replaying Enchanted Realms events (kernel/replay.ts)', () => {
     expect(replay([{ ...ended[0], payload: { ...ended[0].payload, hands: [{ characterId: 'erik', count: 4, drawn: 5, returned: 0 }] } }])).toEqual([
       'hands[erik].count is 4, but the rules give 5',
     ]);
+  });
+
+  it('replays a world laid out, kept through the end of a scene that reshuffles, and reached; and reports a Lead Player over 5 cards', () => {
+    const start = table(['world-crevice-1', 'support-innkeeper-1']);
+    const laid = layWorld(start, { worldCardId: 'world-village-1', supportCardIds: ['support-innkeeper-1'] }, new RandomStream(KEY, 9));
+    expect(replay(logged(laid))).toEqual([]);
+    if (!laid.ok) throw new Error(laid.violation.message);
+    const ended = logged(reconcile({ ...laid.state, nextEventSeq: 10 }, { endScene: true }, new RandomStream(KEY, 10)), 10);
+    expect(ended[0].payload).toMatchObject({ sceneEnded: true, worldsKept: ['world-village-1'] });
+    expect(replay(ended, 10)).toEqual([]);
+    const reached = logged(reachWorld({ ...laid.state, nextEventSeq: 11 }, { worldCardId: 'world-village-1' }, new RandomStream(KEY, 11)), 11);
+    expect(replay(reached, 11)).toEqual([]);
+    expect(replay([{ ...reached[0], payload: { ...reached[0].payload, leadHandCount: 6 } }], 11)).toEqual(['leadHandCount is 6: the Lead Player holds at most 5']);
   });
 });

@@ -227,6 +227,28 @@ const replayFoesAdded = replayer<FoesAddedPayload>((payload) => {
   return problems;
 });
 
+interface WorldLaidPayload {
+  supportLaid: number;
+  supportCount: number;
+}
+
+/** `enchanted-realms.world.laid`: the SUPPORT cards under the WORLD card include those just laid. No randomness. */
+const replayWorldLaid = replayer<WorldLaidPayload>((payload) =>
+  payload.supportCount >= payload.supportLaid ? [] : [`supportCount is ${payload.supportCount}, fewer than the ${payload.supportLaid} just laid`],
+);
+
+interface WorldReachedPayload {
+  leadHandCount: number;
+  leadReturned: number;
+}
+
+/** `enchanted-realms.world.reached`: the Lead Player holds at most 5 cards, exactly 5 after giving some back. No randomness. */
+const replayWorldReached = replayer<WorldReachedPayload>((payload) => {
+  if (payload.leadHandCount > HAND_SIZE) return [`leadHandCount is ${payload.leadHandCount}: the Lead Player holds at most ${HAND_SIZE}`];
+  if (payload.leadReturned > 0 && payload.leadHandCount !== HAND_SIZE) return [differs('leadHandCount', payload.leadHandCount, HAND_SIZE)];
+  return [];
+});
+
 /** A replayer for every event type the Enchanted Realms (cards) rules record. */
 export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'enchanted-realms.lead-hand.dealt': replayLeadHand,
@@ -241,4 +263,6 @@ export const REPLAYERS: Readonly<Record<string, Replayer>> = {
   'enchanted-realms.barter.traded': nothingToReplay,
   'enchanted-realms.hands.reconciled': replayReconciled,
   'enchanted-realms.hand.dealt': nothingToReplay,
+  'enchanted-realms.world.laid': replayWorldLaid,
+  'enchanted-realms.world.reached': replayWorldReached,
 };

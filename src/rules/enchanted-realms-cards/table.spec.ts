@@ -18,8 +18,11 @@ import {
   type DrawInput,
   type EnchantedRealmsTable,
   LEAD_PLAYER,
+  layWorld,
   makeDraw,
+  reachWorld,
   reconcile,
+  supportHolder,
   type TableOutcome,
 } from './table.js';
 
@@ -355,6 +358,122 @@ describe('RECONCILE with the end of the scene', () => {
     expect(ended.state.piles.hands[tableHolder('erik')]).toEqual(ERIK.cards);
     expect(assertConserved(ended.state.piles, deck)).toBe(true);
     expect(played(reconcile(drawn.state, {}, rng())).state.piles.discardPile).toHaveLength(1);
+  });
+});
+
+describe('the end of a scene clears the foes and keeps the world laid out', () => {
+  const VILLAGE = 'world-village-1';
+  const INNKEEPER = 'support-innkeeper-1';
+
+  it('the standing groups of foes leave with the scene, not overcome; a plain RECONCILE keeps them', () => {
+    const foes = played(addFoes({ ...table([], { erik: ERIK }), nextEventSeq: 3 }, { creatureCardId: 'creature-goblins-1', count: 2 }, rng()));
+    const ended = played(reconcile(foes.state, { endScene: true }, rng()));
+    expect(ended.state.foes).toEqual([]);
+    expect(ended.state.overcome).toEqual([]);
+    expect(ended.result.foesCleared).toEqual(['foe-3']);
+    expect(ended.events[0].payload).toMatchObject({ foesCleared: ['foe-3'] });
+    const kept = played(reconcile(foes.state, {}, rng()));
+    expect(kept.state.foes).toEqual(foes.state.foes);
+    expect(kept.result.foesCleared).toEqual([]);
+  });
+
+  it('a WORLD card with SUPPORT cards under it stays on the table; one the characters reached goes back with the scene', () => {
+    const laid = played(layWorld(table([], { erik: ERIK }), { worldCardId: VILLAGE, supportCardIds: [INNKEEPER] }, rng()));
+    const crevice = played(layWorld(laid.state, { worldCardId: 'world-crevice-1', supportCardIds: [] }, rng()));
+    const ended = played(reconcile(crevice.state, { endScene: true }, rng()));
+    expect(ended.state.piles.table).toEqual([VILLAGE]);
+    expect(ended.state.piles.hands[supportHolder(VILLAGE)]).toEqual([INNKEEPER]);
+    expect(ended.result.worldsKept).toEqual([VILLAGE]);
+    // Everything but the kept world and the cards in hands went back: the replayer shuffles that many.
+    const { drawPile, discardPile, table: onTable } = crevice.state.piles;
+    expect(ended.events[0].payload).toMatchObject({ shuffledBack: drawPile.length + discardPile.length + onTable.length - 1 });
+    expect(assertConserved(ended.state.piles, deck)).toBe(true);
+
+    const reached = played(reachWorld(ended.state, { worldCardId: VILLAGE }, rng()));
+    const next = played(reconcile(reached.state, { endScene: true }, rng()));
+    expect(next.state.piles.table).toEqual([]);
+    expect(next.result.worldsKept).toEqual([]);
+  });
+});
+
+describe('WORLD cards and the SUPPORT cards under them', () => {
+  const VILLAGE = 'world-village-1';
+  const [INNKEEPER, MERCHANT, GUARD, HEALER] = ['support-innkeeper-1', 'support-travelling-merchant-1', 'support-town-guard-1', 'support-healer-1'];
+
+  it('the Lead Player lays a WORLD card face up and SUPPORT cards face down under it, from hand or from the deck; their ids are the GM\'s', () => {
+    const before = table([], { erik: ERIK }, { [LEAD_PLAYER]: [VILLAGE, INNKEEPER, 'item-rope-1'] });
+    const laid = played(layWorld(before, { worldCardId: VILLAGE, supportCardIds: [INNKEEPER, MERCHANT] }, rng()));
+    expect(laid.result).toEqual({ worldCardId: VILLAGE, supportLaid: 2, supportCount: 2 });
+    expect(laid.state.piles.table).toEqual([VILLAGE]);
+    expect(laid.state.piles.hands[supportHolder(VILLAGE)]).toEqual([INNKEEPER, MERCHANT]);
+    expect(laid.state.piles.hands[LEAD_PLAYER]).toEqual(['item-rope-1']);
+    expect(laid.state.piles.drawPile).not.toContain(MERCHANT);
+    expect(assertConserved(laid.state.piles, deck)).toBe(true);
+    expect(laid.events).toEqual([
+      { type: 'enchanted-realms.world.laid', payload: laid.result, secret: { supportCardIds: [INNKEEPER, MERCHANT] }, secretFor: null },
+    ]);
+    expect(JSON.stringify(laid.events[0].payload)).not.toContain('support-');
+
+    // More SUPPORT cards under a WORLD card already laid.
+    const more = played(layWorld(laid.state, { worldCardId: VILLAGE, supportCardIds: [GUARD] }, rng()));
+    expect(more.result).toEqual({ worldCardId: VILLAGE, supportLaid: 1, supportCount: 3 });
+    expect(more.state.piles.table).toEqual([VILLAGE]);
+  });
+
+  it.each<[string, { worldCardId: string; supportCardIds: string[] }, string]>([
+    ['an unknown card', { worldCardId: 'nope', supportCardIds: [] }, 'UNKNOWN_CARD'],
+    ['a card that is not a WORLD', { worldCardId: 'hero-erik-1', supportCardIds: [] }, 'NOT_A_WORLD'],
+    ['a card under it that is not a SUPPORT', { worldCardId: VILLAGE, supportCardIds: ['item-rope-1'] }, 'NOT_A_SUPPORT'],
+    ['a SUPPORT card listed twice', { worldCardId: VILLAGE, supportCardIds: [INNKEEPER, INNKEEPER] }, 'DUPLICATE_CARD'],
+    ["a SUPPORT card in a player's hand", { worldCardId: VILLAGE, supportCardIds: [HEALER] }, 'CARD_NOT_AVAILABLE'],
+    ['a WORLD card on a character', { worldCardId: 'world-swamp-1', supportCardIds: [] }, 'CARD_NOT_AVAILABLE'],
+  ])('refuses %s, changing nothing', (_name, input, reason) => {
+    const before = table([], { erik: { ...ERIK, cards: [...ERIK.cards, 'world-swamp-1'] } }, { erik: [HEALER] });
+    expect(layWorld(before, input, rng())).toMatchObject({ ok: false, violation: { reason } });
+  });
+
+  it('refuses a WORLD card already laid with nothing to put under it', () => {
+    const laid = played(layWorld(table([], { erik: ERIK }), { worldCardId: VILLAGE, supportCardIds: [] }, rng()));
+    expect(layWorld(laid.state, { worldCardId: VILLAGE, supportCardIds: [] }, rng())).toMatchObject({ ok: false, violation: { reason: 'NOTHING_LAID' } });
+  });
+
+  it('the characters move to it: its SUPPORT cards go to the Lead Player\'s hand, in one event only the GM reads', () => {
+    const laid = played(layWorld(table([], { erik: ERIK }, { [LEAD_PLAYER]: ['item-rope-1'] }), { worldCardId: VILLAGE, supportCardIds: [INNKEEPER, MERCHANT] }, rng()));
+    const reached = played(reachWorld({ ...laid.state, nextEventSeq: 9 }, { worldCardId: VILLAGE }, rng()));
+    expect(reached.result).toEqual({ worldCardId: VILLAGE, supportCount: 2, leadHandCount: 3, leadReturned: 0 });
+    expect(reached.state.piles.hands[LEAD_PLAYER]).toEqual(['item-rope-1', INNKEEPER, MERCHANT]);
+    expect(reached.state.piles.hands[supportHolder(VILLAGE)]).toBeUndefined();
+    expect(reached.state.piles.table).toEqual([VILLAGE]);
+    expect(reached.events).toEqual([
+      { type: 'enchanted-realms.world.reached', payload: reached.result, secret: { cardIds: [INNKEEPER, MERCHANT], returned: [] }, secretFor: null },
+    ]);
+    expect(assertConserved(reached.state.piles, deck)).toBe(true);
+  });
+
+  it('holds the Lead Player to 5 cards: the excess goes to the bottom of the deck, the newest or the ones the Lead Player names', () => {
+    const lead = ['item-rope-1', 'item-dagger-1', 'item-bow-1', 'item-lantern-1'];
+    const laid = played(layWorld(table([], { erik: ERIK }, { [LEAD_PLAYER]: lead }), { worldCardId: VILLAGE, supportCardIds: [INNKEEPER, MERCHANT, GUARD] }, rng()));
+    const newest = played(reachWorld(laid.state, { worldCardId: VILLAGE }, rng()));
+    expect(newest.result).toMatchObject({ supportCount: 3, leadHandCount: HAND_SIZE, leadReturned: 2 });
+    expect(newest.state.piles.hands[LEAD_PLAYER]).toEqual([...lead, INNKEEPER]);
+    expect(newest.state.piles.drawPile.slice(-2)).toEqual([MERCHANT, GUARD]);
+    expect(newest.events[0].secret).toEqual({ cardIds: [INNKEEPER, MERCHANT, GUARD], returned: [MERCHANT, GUARD] });
+
+    const chosen = played(reachWorld(laid.state, { worldCardId: VILLAGE, returns: ['item-rope-1', 'item-dagger-1'] }, rng()));
+    expect(chosen.state.piles.hands[LEAD_PLAYER]).toEqual(['item-bow-1', 'item-lantern-1', INNKEEPER, MERCHANT, GUARD]);
+    expect(reachWorld(laid.state, { worldCardId: VILLAGE, returns: ['item-rope-1'] }, rng())).toMatchObject({ ok: false, violation: { reason: 'WRONG_RETURN' } });
+    expect(reachWorld(laid.state, { worldCardId: VILLAGE, returns: ['item-rope-1', 'item-staff-1'] }, rng())).toMatchObject({
+      ok: false,
+      violation: { reason: 'CARD_NOT_IN_YOUR_HAND' },
+    });
+  });
+
+  it.each<[string, string, string]>([
+    ['a WORLD card not on the table', 'world-crevice-1', 'WORLD_NOT_LAID'],
+    ['a card that is not a WORLD', 'hero-erik-1', 'NOT_A_WORLD'],
+    ['an unknown card', 'nope', 'UNKNOWN_CARD'],
+  ])('refuses to move to %s', (_name, worldCardId, reason) => {
+    expect(reachWorld(table([], { erik: ERIK }), { worldCardId }, rng())).toMatchObject({ ok: false, violation: { reason } });
   });
 });
 

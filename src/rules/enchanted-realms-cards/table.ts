@@ -5,7 +5,7 @@
  * writes back what changed.
  */
 import type { CardDefinition } from '../cards/card.js';
-import { drawCards, type DeckPiles } from '../cards/piles.js';
+import { drawCards, type DeckPiles, moveCards } from '../cards/piles.js';
 import { copyData } from '../plain-data.js';
 import type { Outcome, Rule, RuleEvent } from '../kernel/outcome.js';
 import type { Rng } from '../random/random-stream.js';
@@ -154,6 +154,10 @@ export type TableViolationReason =
   | 'ALREADY_REWARDED'
   | 'NOTHING_SET_ASIDE'
   | 'NO_SUCH_FOE'
+  | 'NOT_A_WORLD'
+  | 'NOT_A_SUPPORT'
+  | 'WORLD_NOT_LAID'
+  | 'NOTHING_LAID'
   // from the pure rules
   | 'CARD_NOT_IN_YOUR_HAND'
   | 'NOT_AWARDABLE'
@@ -1045,6 +1049,156 @@ function tradedEvent(table: EnchantedRealmsTable, input: BarterInput, result: Ba
   };
 }
 
+// ---- worlds ---------------------------------------------------------------------------------
+
+const UNDER_HOLDER_PREFIX = 'under:';
+
+/**
+ * The pile holder of the SUPPORT cards under a WORLD card on the table: face down, so only the
+ * Lead Player (the GM) sees which cards they are; how many is public, as under a real card.
+ */
+export function supportHolder(worldCardId: string): string {
+  return `${UNDER_HOLDER_PREFIX}${worldCardId}`;
+}
+
+/** The WORLD cards on the shared table with SUPPORT cards still under them. */
+export function worldsWithSupport(piles: DeckPiles): string[] {
+  return piles.table.filter((id) => (piles.hands[supportHolder(id)] ?? []).length > 0);
+}
+
+export interface LayWorldInput {
+  worldCardId: string;
+  /** SUPPORT cards to put under the WORLD card, face down. */
+  supportCardIds: string[];
+}
+
+export interface LayWorldResult {
+  worldCardId: string;
+  /** How many SUPPORT cards this move put under it, and how many lie under it now. */
+  supportLaid: number;
+  supportCount: number;
+}
+
+/**
+ * The Lead Player lays out the world (enchanted-realms-cards.md, Hands: "When the characters move
+ * to a WORLD card, SUPPORT cards under it go to the Lead Player's hand"; Cards: WORLD and SUPPORT
+ * are card types). **Decisions**: the WORLD card goes face up onto the shared table and the SUPPORT
+ * cards face down under it (`supportHolder`); both come from the Lead Player's hand or from
+ * wherever a card lies unclaimed (the draw pile, the scene's discard pile, the shared table), as a
+ * new character's cards do. Naming a WORLD card already on the table puts more SUPPORT cards under
+ * it. The SUPPORT cards' ids are the GM's secret; their count is public.
+ */
+export const layWorld: TableRule<LayWorldInput, LayWorldResult> = (table, input) => {
+  const world = cardOf(table, input.worldCardId);
+  if (!world) return refuse('UNKNOWN_CARD', `there is no card '${input.worldCardId}' in the Adventure Deck`);
+  if (cardTypeOf(world) !== 'WORLD') return refuse('NOT_A_WORLD', `${nameOf(world)} is ${aCardOfType(world.type)}, not a WORLD card`);
+  const duplicate = input.supportCardIds.find((id, index) => input.supportCardIds.indexOf(id) !== index);
+  if (duplicate !== undefined) return refuse('DUPLICATE_CARD', `card '${duplicate}' is listed more than once`);
+  for (const id of input.supportCardIds) {
+    const card = cardOf(table, id);
+    if (!card) return refuse('UNKNOWN_CARD', `there is no card '${id}' in the Adventure Deck`);
+    if (cardTypeOf(card) !== 'SUPPORT') return refuse('NOT_A_SUPPORT', `${nameOf(card)} is ${aCardOfType(card.type)}, not a SUPPORT card`);
+  }
+  const { piles } = table;
+  const laid = piles.table.includes(world.id);
+  if (laid && input.supportCardIds.length === 0) return refuse('NOTHING_LAID', `${nameOf(world)} is on the table already: name the SUPPORT cards to put under it`);
+  const lead = piles.hands[LEAD_PLAYER] ?? [];
+  const unclaimed = (id: string) => lead.includes(id) || piles.drawPile.includes(id) || piles.discardPile.includes(id) || piles.table.includes(id);
+  const notAvailable = [...(laid ? [] : [world.id]), ...input.supportCardIds].find((id) => !unclaimed(id));
+  if (notAvailable !== undefined) {
+    return refuse('CARD_NOT_AVAILABLE', `'${notAvailable}' is held by a player, on a character or under another WORLD card: choose another card`);
+  }
+  const next = copyTable(table);
+  const taking = new Set([...(laid ? [] : [world.id]), ...input.supportCardIds]);
+  const without = (ids: string[]) => ids.filter((id) => !taking.has(id));
+  const after = next.piles;
+  after.drawPile = without(after.drawPile);
+  after.discardPile = without(after.discardPile);
+  after.table = laid ? without(after.table) : [...without(after.table), world.id];
+  if (after.hands[LEAD_PLAYER]) after.hands[LEAD_PLAYER] = without(after.hands[LEAD_PLAYER]);
+  const under = [...(after.hands[supportHolder(world.id)] ?? []), ...input.supportCardIds];
+  if (under.length > 0) after.hands[supportHolder(world.id)] = under;
+  const result: LayWorldResult = { worldCardId: world.id, supportLaid: input.supportCardIds.length, supportCount: under.length };
+  return {
+    ok: true,
+    state: next,
+    events: [
+      {
+        type: 'enchanted-realms.world.laid',
+        payload: { ...result },
+        // Face down: which SUPPORT cards lie under the WORLD card is the Lead Player's.
+        secret: { supportCardIds: [...input.supportCardIds] },
+        secretFor: null,
+      },
+    ],
+    result,
+  };
+};
+
+export interface ReachWorldInput {
+  worldCardId: string;
+  /** The cards the Lead Player gives back when the hand goes over 5: exactly the excess; the newest by default. */
+  returns?: string[];
+}
+
+export interface ReachWorldResult {
+  worldCardId: string;
+  /** How many SUPPORT cards went from under the WORLD card to the Lead Player's hand. */
+  supportCount: number;
+  leadHandCount: number;
+  /** How many cards the Lead Player gave back to the bottom of the Adventure Deck to hold 5. */
+  leadReturned: number;
+}
+
+/**
+ * The characters move to a WORLD card (enchanted-realms-cards.md, Hands): the SUPPORT cards under
+ * it go to the Lead Player's hand. **Decisions**: the WORLD card stays on the table, where the
+ * characters now are. "The Lead Player holds at most 5 cards" is a standing limit: a hand the
+ * SUPPORT cards take over 5 gives back the excess in the same move — the cards the Lead Player
+ * names, or the newest — to the bottom of the Adventure Deck, as a RECONCILE does. One event, whose
+ * card ids only the GM reads.
+ */
+export const reachWorld: TableRule<ReachWorldInput, ReachWorldResult> = (table, input) => {
+  const world = cardOf(table, input.worldCardId);
+  if (!world) return refuse('UNKNOWN_CARD', `there is no card '${input.worldCardId}' in the Adventure Deck`);
+  if (cardTypeOf(world) !== 'WORLD') return refuse('NOT_A_WORLD', `${nameOf(world)} is ${aCardOfType(world.type)}, not a WORLD card`);
+  if (!table.piles.table.includes(world.id)) {
+    return refuse('WORLD_NOT_LAID', `${nameOf(world)} is not on the table: lay it with enchantedRealmsLayWorld first`);
+  }
+  const support = table.piles.hands[supportHolder(world.id)] ?? [];
+  const hand = [...(table.piles.hands[LEAD_PLAYER] ?? []), ...support];
+  const excess = Math.max(0, hand.length - HAND_SIZE);
+  let returned = hand.slice(hand.length - excess);
+  if (input.returns !== undefined) {
+    if (input.returns.length !== excess || new Set(input.returns).size !== input.returns.length) {
+      return refuse('WRONG_RETURN', `the Lead Player's hand will hold ${hand.length} cards and gives back exactly ${excess}`);
+    }
+    const notHeld = input.returns.find((id) => !hand.includes(id));
+    if (notHeld !== undefined) return refuse('CARD_NOT_IN_YOUR_HAND', `card '${notHeld}' is not in the Lead Player's hand, nor under ${nameOf(world)}`);
+    returned = [...input.returns];
+  }
+  const next = copyTable(table);
+  next.piles = moveCheckedCards(next.piles, support, LEAD_PLAYER);
+  delete next.piles.hands[supportHolder(world.id)];
+  if (returned.length > 0) {
+    const moved = moveCards(next.piles, returned, { kind: 'DRAW_PILE_BOTTOM' });
+    if (!moved.ok) throw new Error(`a checked return was refused: ${moved.violation.message}`);
+    next.piles = moved.piles;
+  }
+  const result: ReachWorldResult = {
+    worldCardId: world.id,
+    supportCount: support.length,
+    leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0,
+    leadReturned: returned.length,
+  };
+  return {
+    ok: true,
+    state: next,
+    events: [{ type: 'enchanted-realms.world.reached', payload: { ...result }, secret: { cardIds: [...support], returned }, secretFor: null }],
+    result,
+  };
+};
+
 // ---- reconcile ------------------------------------------------------------------------------
 
 export interface ReconcileInput {
@@ -1067,6 +1221,10 @@ export interface ReconcileResult {
   hands: ReconciledHand[];
   leadHandCount: number;
   leadReturned: number;
+  /** With the scene's end: the groups of foes that left the scene with it. */
+  foesCleared: string[];
+  /** With the scene's end: the WORLD cards that stay laid out, SUPPORT cards still under them. */
+  worldsKept: string[];
 }
 
 /**
@@ -1076,19 +1234,29 @@ export interface ReconcileResult {
  * NPCs are the Lead Player's and hold no hand of their own. Each hand that draws gets its own
  * event, whose card ids only its player (and the GM) can read. With `endScene` the scene ends
  * first, in the same move (The Draw, Temporary discard pile: the scene's cards are shuffled back
- * when it ends), then the hands are reconciled from the shuffled deck.
+ * when it ends), then the hands are reconciled from the shuffled deck. **Decisions** for the end
+ * of a scene: the groups of foes standing leave with it (they appeared in the scene: How many
+ * creatures appear), without being overcome, so they give no reward; a WORLD card with SUPPORT
+ * cards still under it stays laid out on the table (`layWorld`: the characters have yet to move
+ * there), while the rest of the table goes back into the deck.
  */
 export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, input, rng) => {
   const players = Object.entries(table.characters)
     .filter(([, character]) => character.sheet !== null && character.memberId !== null)
     .map(([id]) => id);
   const request = { players, leadPlayer: LEAD_PLAYER, returns: input.returns };
-  const outcome = input.endScene ? endScene(table.piles, request, rng) : reconcileHands(table.piles, request, rng);
+  // The WORLD cards the characters have yet to reach stay laid out, their SUPPORT cards under them.
+  const worldsKept = input.endScene ? worldsWithSupport(table.piles) : [];
+  const scenePiles = { ...table.piles, table: table.piles.table.filter((id) => !worldsKept.includes(id)) };
+  const outcome = input.endScene ? endScene(scenePiles, request, rng) : reconcileHands(table.piles, request, rng);
   if (!outcome.ok) return refuse(outcome.violation.reason, outcome.violation.message);
   // The cards a scene's end shuffled back: the draw pile, the scene's discard pile and the table.
-  const shuffledBack = input.endScene ? table.piles.drawPile.length + table.piles.discardPile.length + table.piles.table.length : null;
+  const shuffledBack = input.endScene ? scenePiles.drawPile.length + scenePiles.discardPile.length + scenePiles.table.length : null;
   const next = copyTable(table);
-  next.piles = outcome.piles;
+  next.piles = input.endScene ? { ...outcome.piles, table: [...worldsKept, ...outcome.piles.table] } : outcome.piles;
+  // The foes appeared in the scene (How many creatures appear): they leave with it, not overcome.
+  const foesCleared = input.endScene ? table.foes.map((foe) => foe.id) : [];
+  if (input.endScene) next.foes = [];
   const count = (holder: string) => (outcome.drawn[holder] ?? []).length;
   const hands = players.map((characterId) => ({
     characterId,
@@ -1101,6 +1269,8 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
     hands,
     leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0,
     leadReturned: (outcome.returned[LEAD_PLAYER] ?? []).length,
+    foesCleared,
+    worldsKept,
   };
   const events: TableEvent[] = [
     {
@@ -1111,6 +1281,8 @@ export const reconcile: TableRule<ReconcileInput, ReconcileResult> = (table, inp
         leadReturned: result.leadReturned,
         sceneEnded: shuffledBack !== null,
         shuffledBack,
+        worldsKept,
+        foesCleared,
         // Each hand's draw, for a verifier: the piles before it (the discard pile is face up).
         draws: players.filter((characterId) => outcome.records[characterId]).map((characterId) => ({ characterId, ...outcome.records[characterId] })),
       },
