@@ -127,6 +127,8 @@ const ACCESS: Record<string, readonly [anonymous: Outcome, wrongKey: Outcome, ot
   enchantedRealmsCompleteQuest:    [U,        U,       N,      F,     F,          ok, ok],
   enchantedRealmsBarter:           [U,        U,       N,      ok,    F,          ok, ok],
   enchantedRealmsReconcile:        [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsLayWorld:         [U,        U,       N,      F,     F,          ok, ok],
+  enchantedRealmsMoveToWorld:      [U,        U,       N,      F,     F,          ok, ok],
   // Ytterdörren
   ytterdorrenCreateCharacter:      [U,        U,       N,      F,     F,          ok, ok],
   ytterdorrenLoadCreatures:        [U,        U,       N,      F,     F,          ok, ok],

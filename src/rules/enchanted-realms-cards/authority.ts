@@ -1,7 +1,7 @@
 /**
  * Who decides each input of each Enchanted Realms (cards) action (src/rules/kernel/authority.ts).
  * The Lead Player — the campaign's GM — sets Challenge Numbers, draws for the game, calls for
- * Draws, counts the creatures, grants rewards and ends scenes; a character's player makes its
+ * Draws, counts the creatures, grants rewards, lays out the world and ends scenes; a character's player makes its
  * Draws and trades; the defender chooses how it answers a Counter Draw. An input written
  * `opponent.forTheGameCardId` is a field of a nested input.
  */
@@ -77,6 +77,17 @@ export const AUTHORITY: readonly AuthorityRow[] = [
     'to',
     'give',
     'take',
+  ]),
+
+  ...rows('enchantedRealmsLayWorld', 'GM', 'enchanted-realms-cards.md, Hands: the SUPPORT cards under a WORLD card are the Lead Player\'s (they go to the Lead Player\'s hand)', [
+    'campaignId',
+    'worldCardId',
+    'supportCardIds',
+  ]),
+  ...rows('enchantedRealmsMoveToWorld', 'GM', 'enchanted-realms-cards.md, Hands: when the characters move to a WORLD card its SUPPORT cards go to the Lead Player\'s hand, who holds at most 5', [
+    'campaignId',
+    'worldCardId',
+    'returns',
   ]),
 
   ...rows('enchantedRealmsReconcile', 'GM', 'enchanted-realms-cards.md, Hands: RECONCILE at the end of a scene; The Draw: the scene\'s cards go back when it ends', [

@@ -440,12 +440,17 @@ describe('WORLD cards and the SUPPORT cards under them', () => {
   it('the characters move to it: its SUPPORT cards go to the Lead Player\'s hand, in one event only the GM reads', () => {
     const laid = played(layWorld(table([], { erik: ERIK }, { [LEAD_PLAYER]: ['item-rope-1'] }), { worldCardId: VILLAGE, supportCardIds: [INNKEEPER, MERCHANT] }, rng()));
     const reached = played(reachWorld({ ...laid.state, nextEventSeq: 9 }, { worldCardId: VILLAGE }, rng()));
-    expect(reached.result).toEqual({ worldCardId: VILLAGE, supportCount: 2, leadHandCount: 3, leadReturned: 0 });
+    expect(reached.result).toEqual({ worldCardId: VILLAGE, supportCardIds: [INNKEEPER, MERCHANT], supportCount: 2, leadHandCount: 3, leadReturned: 0 });
     expect(reached.state.piles.hands[LEAD_PLAYER]).toEqual(['item-rope-1', INNKEEPER, MERCHANT]);
     expect(reached.state.piles.hands[supportHolder(VILLAGE)]).toBeUndefined();
     expect(reached.state.piles.table).toEqual([VILLAGE]);
     expect(reached.events).toEqual([
-      { type: 'enchanted-realms.world.reached', payload: reached.result, secret: { cardIds: [INNKEEPER, MERCHANT], returned: [] }, secretFor: null },
+      {
+        type: 'enchanted-realms.world.reached',
+        payload: { worldCardId: VILLAGE, supportCount: 2, leadHandCount: 3, leadReturned: 0 },
+        secret: { cardIds: [INNKEEPER, MERCHANT], returned: [] },
+        secretFor: null,
+      },
     ]);
     expect(assertConserved(reached.state.piles, deck)).toBe(true);
   });

@@ -1143,6 +1143,8 @@ export interface ReachWorldInput {
 
 export interface ReachWorldResult {
   worldCardId: string;
+  /** The SUPPORT cards that went to the Lead Player's hand: the GM's to read, never in the event's payload. */
+  supportCardIds: string[];
   /** How many SUPPORT cards went from under the WORLD card to the Lead Player's hand. */
   supportCount: number;
   leadHandCount: number;
@@ -1185,17 +1187,12 @@ export const reachWorld: TableRule<ReachWorldInput, ReachWorldResult> = (table, 
     if (!moved.ok) throw new Error(`a checked return was refused: ${moved.violation.message}`);
     next.piles = moved.piles;
   }
-  const result: ReachWorldResult = {
-    worldCardId: world.id,
-    supportCount: support.length,
-    leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0,
-    leadReturned: returned.length,
-  };
+  const counts = { supportCount: support.length, leadHandCount: next.piles.hands[LEAD_PLAYER]?.length ?? 0, leadReturned: returned.length };
   return {
     ok: true,
     state: next,
-    events: [{ type: 'enchanted-realms.world.reached', payload: { ...result }, secret: { cardIds: [...support], returned }, secretFor: null }],
-    result,
+    events: [{ type: 'enchanted-realms.world.reached', payload: { worldCardId: world.id, ...counts }, secret: { cardIds: [...support], returned }, secretFor: null }],
+    result: { worldCardId: world.id, supportCardIds: [...support], ...counts },
   };
 };
 

@@ -11,6 +11,8 @@ import type {
   EnchantedRealmsAddFoesInput,
   EnchantedRealmsCreateCharacterInput,
   EnchantedRealmsDrawInput,
+  EnchantedRealmsLayWorldInput,
+  EnchantedRealmsMoveToWorldInput,
   EnchantedRealmsReconcileInput,
 } from './enchanted-realms.inputs.js';
 import { EnchantedRealmsService, type Played } from './enchanted-realms.service.js';
@@ -28,8 +30,10 @@ import {
   addFoes,
   createAdventurer,
   type DrawInput,
+  layWorld,
   LEAD_PLAYER,
   makeDraw,
+  reachWorld,
   reconcile,
 } from '../../rules/enchanted-realms-cards/table.js';
 import { cardView, drawView, foeView } from './enchanted-realms.views.js';
@@ -128,9 +132,6 @@ export class EnchantedRealmsActions {
   async drawOdds(principal: Principal, input: EnchantedRealmsDrawInput) {
     requireCampaignRole(principal, input.campaignId, 'PLAYER');
     const drawInput = checkedDraw(input);
-    if (drawInput.opponent && 'foeId' in drawInput.opponent) {
-      throw new BadUserInputError('The odds are offered against a character, the game or a Challenge Number, not yet against a group of foes', 'opponent');
-    }
     await this.table.ownCharacter(principal, input.campaignId, input.actorId);
     if (drawInput.opponent && 'characterId' in drawInput.opponent) {
       await this.table.characterInReach(principal, input.campaignId, drawInput.opponent.characterId);
@@ -158,6 +159,26 @@ export class EnchantedRealmsActions {
     requireDecider(principal, input.campaignId, 'enchantedRealmsAddFoes', input);
     const result = await this.table.play(principal, input.campaignId, addFoes, { creatureCardId: input.creatureCardId, count: input.count });
     return { foe: foeView(result.deck, result.foe), eventSeq: result.eventSeq };
+  }
+
+  /** GM: the Lead Player lays a WORLD card on the table, with SUPPORT cards face down under it. */
+  async layWorld(principal: Principal, input: EnchantedRealmsLayWorldInput) {
+    requireDecider(principal, input.campaignId, 'enchantedRealmsLayWorld', input);
+    const result = await this.table.play(principal, input.campaignId, layWorld, { worldCardId: input.worldCardId, supportCardIds: input.supportCardIds });
+    return { worldCard: cardView(result.deck, result.worldCardId), supportLaid: result.supportLaid, supportCount: result.supportCount, eventSeq: result.eventSeq };
+  }
+
+  /** GM: the characters move to a WORLD card; its SUPPORT cards go to the Lead Player's hand, held to 5. */
+  async moveToWorld(principal: Principal, input: EnchantedRealmsMoveToWorldInput) {
+    requireDecider(principal, input.campaignId, 'enchantedRealmsMoveToWorld', input);
+    const result = await this.table.play(principal, input.campaignId, reachWorld, { worldCardId: input.worldCardId, ...(input.returns == null ? {} : { returns: input.returns }) });
+    return {
+      worldCard: cardView(result.deck, result.worldCardId),
+      supportCards: result.supportCardIds.map((id) => cardView(result.deck, id)),
+      leadHandCount: result.leadHandCount,
+      leadReturned: result.leadReturned,
+      eventSeq: result.eventSeq,
+    };
   }
 
   /** GM: the Lead Player grants a reward for a challenge the server saw overcome (its Draw's eventSeq). */

@@ -21,7 +21,7 @@ export class EnchantedRealmsRestController {
 
   @Post('campaigns/:campaignId/draw')
   @ApiParam({ name: 'campaignId', format: 'uuid' })
-  @RestAction('The Draw', 'A character makes the Draw the Lead Player called for (callSeq), or draws against an opposing character: the player for their own character, the GM for anyone. Challenge Numbers and Draws for the game are the GM\'s.')
+  @RestAction('The Draw', 'A character makes the Draw the Lead Player called for (callSeq), or draws against an opposing character or a group of foes: the player for their own character, the GM for anyone. Challenge Numbers and Draws for the game are the GM\'s.')
   @ApiOkResponse({ type: EnchantedRealmsDrawDto })
   async draw(
     @CurrentPrincipal() principal: Principal,
@@ -43,8 +43,9 @@ export class EnchantedRealmsRestController {
     @Param('campaignId', new ParseIdPipe('campaignId')) campaignId: string,
     @Query() query: EnchantedRealmsDrawOddsQuery,
   ): Promise<EnchantedRealmsDrawOddsDto> {
-    const { actorId, action, attribute, opponentId, forTheGameCardId, opposingAction, opposingAttribute, challengeNumber } = query;
-    const opponent = opponentId === undefined && forTheGameCardId === undefined ? undefined : { characterId: opponentId, forTheGameCardId };
+    const { actorId, action, attribute, opponentId, forTheGameCardId, foeId, opposingAction, opposingAttribute, challengeNumber } = query;
+    const given = [opponentId, forTheGameCardId, foeId].some((value) => value !== undefined);
+    const opponent = given ? { characterId: opponentId, forTheGameCardId, foeId } : undefined;
     return enchantedRealmsDrawOddsDto(
       await this.actions.drawOdds(principal, { campaignId, actorId, action, attribute, opponent, opposingAction, opposingAttribute, challengeNumber }),
     );

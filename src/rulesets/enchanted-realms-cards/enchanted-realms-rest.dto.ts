@@ -10,6 +10,7 @@ import { CardDto, cardDto } from '../../modules/rest/rest-common.dto.js';
 class OpponentDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'An opposing character, who makes the Counter Draw.' }) characterId?: string;
   @ApiPropertyOptional({ description: 'Or a target card (the Crevice) the Lead Player draws against, for the game.' }) forTheGameCardId?: string;
+  @ApiPropertyOptional({ description: 'Or a group of foes in the scene (enchantedRealmsAddFoes), for which the Lead Player draws.' }) foeId?: string;
 }
 
 /** enchantedRealmsDraw's input without the campaign, which is in the path; validated by the same rules. */
@@ -36,6 +37,7 @@ class ModifierDto {
 class DrawSideDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'Null for the Lead Player drawing for the game.' }) characterId!: string | null;
   @ApiProperty({ type: CardDto, nullable: true, description: 'For the game: the card whose bonuses (or Force) the game adds.' }) forTheGameCard!: CardDto | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The group of foes that drew (the Lead Player drawing for it).' }) foeId!: string | null;
   @ApiProperty({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction', nullable: true }) action!: string | null;
   @ApiProperty({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute', nullable: true }) attribute!: string | null;
   @ApiProperty({ type: CardDto }) card!: CardDto;
@@ -49,6 +51,7 @@ function drawSideDto(side: EnchantedRealmsDraw): DrawSideDto {
   return {
     characterId: side.characterId,
     forTheGameCard: side.forTheGameCard && cardDto(side.forTheGameCard),
+    foeId: side.foeId,
     action: side.action,
     attribute: side.attribute,
     card: cardDto(side.card),
@@ -76,7 +79,8 @@ export class EnchantedRealmsDrawDto {
   @ApiProperty() margin!: number;
   @ApiProperty({ description: 'A successful ATTACK: the difference of the scores, in Health points.' }) damage!: number;
   @ApiProperty({ type: Number, nullable: true, description: "The opposing character's Health after the Draw." }) targetHealth!: number | null;
-  @ApiProperty() defeated!: boolean;
+  @ApiProperty({ description: 'Whether the opposing character, or the last creature of the group of foes, fell to 0 Health.' }) defeated!: boolean;
+  @ApiProperty({ type: Number, nullable: true, description: 'Against a group of foes: how many still stand.' }) foesLeft!: number | null;
   @ApiProperty({ description: 'Whether the discard pile was shuffled back into an empty Adventure Deck.' }) reshuffled!: boolean;
   @ApiProperty({ type: OvercomeDto, nullable: true, description: 'What the Draw overcame; the GM grants its rewards by this eventSeq.' }) overcome!: OvercomeDto | null;
   @ApiProperty({ type: Number, nullable: true, description: 'The call this Draw answered.' }) callSeq!: number | null;
@@ -94,6 +98,7 @@ export function enchantedRealmsDrawDto(result: Awaited<ReturnType<EnchantedRealm
     damage: result.damage,
     targetHealth: result.targetHealth,
     defeated: result.defeated,
+    foesLeft: result.foesLeft ?? null,
     reshuffled: result.reshuffled,
     overcome: result.overcome && { ...result.overcome },
     callSeq: result.callSeq,
@@ -108,6 +113,7 @@ export class EnchantedRealmsDrawOddsQuery {
   @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute' }) @IsOptional() @IsEnum(EnchantedRealmsAttribute) attribute?: EnchantedRealmsAttribute;
   @ApiPropertyOptional({ format: 'uuid', description: 'An opposing character.' }) @IsOptional() @IsUUID() opponentId?: string;
   @ApiPropertyOptional({ description: 'Or a target card the Lead Player draws against, for the game.' }) @IsOptional() @IsString() @Length(1, 40) forTheGameCardId?: string;
+  @ApiPropertyOptional({ description: 'Or a group of foes in the scene (enchantedRealmsAddFoes).' }) @IsOptional() @IsString() @Length(1, 40) foeId?: string;
   @ApiPropertyOptional({ enum: EnchantedRealmsDrawAction, enumName: 'EnchantedRealmsDrawAction' }) @IsOptional() @IsEnum(EnchantedRealmsDrawAction) opposingAction?: EnchantedRealmsDrawAction;
   @ApiPropertyOptional({ enum: EnchantedRealmsAttribute, enumName: 'EnchantedRealmsAttribute' }) @IsOptional() @IsEnum(EnchantedRealmsAttribute) opposingAttribute?: EnchantedRealmsAttribute;
   @ApiPropertyOptional({ description: 'Or a Challenge Number.' }) @IsOptional() @Type(() => Number) @IsInt() @Min(-100) @Max(1000) challengeNumber?: number;

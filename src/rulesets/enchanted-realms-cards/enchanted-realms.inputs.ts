@@ -24,7 +24,7 @@ export class EnchantedRealmsCreateCharacterInput {
   @IsString() @Length(CARD_ID.min, CARD_ID.max) creatureCardId!: string;
 }
 
-@InputType({ description: 'Who makes the Counter Draw: exactly one of an opposing character and a card the Lead Player draws against, for the game.' })
+@InputType({ description: 'Who makes the Counter Draw: exactly one of an opposing character, a card the Lead Player draws against for the game, and a group of foes.' })
 export class EnchantedRealmsOpponentInput {
   @Field(() => ID, { nullable: true }) @IsOptional() @IsUUID() characterId?: string;
   @Field({ nullable: true, description: 'The target card (the Crevice): the game adds its bonuses, or its Force Number when it lists none.' })
@@ -125,6 +125,26 @@ export class EnchantedRealmsBarterInput {
   @ArrayMaxSize(MAX_CARDS) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) give!: string[];
   @Field(() => [String], { defaultValue: [] })
   @ArrayMaxSize(MAX_CARDS) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) take!: string[];
+}
+
+@InputType({ description: 'The Lead Player lays a WORLD card face up on the table and SUPPORT cards face down under it.' })
+export class EnchantedRealmsLayWorldInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field({ description: "A WORLD card from the Lead Player's hand or lying unclaimed (draw pile, discard pile, table); one already on the table takes more SUPPORT cards." })
+  @IsString() @Length(CARD_ID.min, CARD_ID.max) worldCardId!: string;
+  @Field(() => [String], { defaultValue: [], description: "SUPPORT cards from the Lead Player's hand or lying unclaimed: they go to the Lead Player's hand when the characters move there." })
+  @ArrayMaxSize(MAX_CARDS) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) supportCardIds!: string[];
+}
+
+@InputType({ description: "The characters move to a WORLD card on the table: the SUPPORT cards under it go to the Lead Player's hand." })
+export class EnchantedRealmsMoveToWorldInput {
+  @Field(() => ID) @IsUUID() campaignId!: string;
+  @Field({ description: 'A WORLD card on the table (enchantedRealmsLayWorld).' }) @IsString() @Length(CARD_ID.min, CARD_ID.max) worldCardId!: string;
+  @Field(() => [String], {
+    nullable: true,
+    description: "When the SUPPORT cards take the Lead Player's hand over 5: the cards it gives back to the bottom of the Adventure Deck, exactly the excess; the newest when left out.",
+  })
+  @IsOptional() @ArrayMaxSize(MAX_CARDS) @IsString({ each: true }) @Length(CARD_ID.min, CARD_ID.max, { each: true }) returns?: string[];
 }
 
 @InputType({ description: 'The cards a hand over 5 gives back; its newest cards when left out.' })

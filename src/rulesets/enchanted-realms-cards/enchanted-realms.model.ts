@@ -79,11 +79,30 @@ export class EnchantedRealmsCharacter {
   @Field({ description: 'At 0 Health: the character can no longer draw nor be opposed.' }) defeated!: boolean;
 }
 
-@ObjectType({ description: "An Enchanted Realms campaign's Adventure Deck and the Lead Player's hand." })
+@ObjectType({ description: 'A group of foes of one CREATURE card: the target of a Draw as opponent { foeId }.' })
+export class EnchantedRealmsFoeGroup {
+  @Field(() => ID) id!: string;
+  @Field(() => Card) creature!: CardView;
+  @Field(() => Int, { description: 'How many creatures still stand.' }) count!: number;
+  @Field(() => Int, { description: "Each creature's full Health: its card's HEALTH, or 10." }) healthEach!: number;
+  @Field(() => Int, { description: "The group's Health left: damage fells the creatures front first, carrying over." }) health!: number;
+}
+
+@ObjectType({ description: 'A WORLD card laid out on the table, and how many SUPPORT cards lie face down under it.' })
+export class EnchantedRealmsWorld {
+  @Field(() => Card) card!: CardView;
+  @Field(() => Int, { description: "They go to the Lead Player's hand when the characters move there (enchantedRealmsMoveToWorld)." }) supportCount!: number;
+}
+
+@ObjectType({ description: "An Enchanted Realms campaign's Adventure Deck, the Lead Player's hand, the groups of foes in the scene and the world laid out." })
 export class EnchantedRealmsCampaign {
   @Field(() => ID, { description: 'The Adventure Deck (see `deck`).' }) deckId!: string;
   @Field(() => Int) leadHandCount!: number;
   @Field(() => [Card], { nullable: true, description: "The Lead Player's hand: the GM's; null for players." }) leadHand!: CardView[] | null;
+  @Field(() => [EnchantedRealmsFoeGroup], { description: 'The groups of foes standing in the scene (enchantedRealmsAddFoes), the target of a Draw as opponent { foeId }; they leave when the scene ends.' })
+  foes!: EnchantedRealmsFoeGroup[];
+  @Field(() => [EnchantedRealmsWorld], { description: 'The WORLD cards on the table (enchantedRealmsLayWorld), in the order they were laid.' })
+  worlds!: EnchantedRealmsWorld[];
 }
 
 @ObjectType()
@@ -200,14 +219,6 @@ export class EnchantedRealmsCreatureCount {
   @Field(() => Int) eventSeq!: number;
 }
 
-@ObjectType({ description: 'A group of foes of one CREATURE card: the target of a Draw as opponent { foeId }.' })
-export class EnchantedRealmsFoeGroup {
-  @Field(() => ID) id!: string;
-  @Field(() => Card) creature!: CardView;
-  @Field(() => Int, { description: 'How many creatures still stand.' }) count!: number;
-  @Field(() => Int, { description: "Each creature's full Health: its card's HEALTH, or 10." }) healthEach!: number;
-  @Field(() => Int, { description: "The group's Health left: damage fells the creatures front first, carrying over." }) health!: number;
-}
 
 @ObjectType()
 export class EnchantedRealmsFoesAdded {
@@ -243,8 +254,27 @@ export class EnchantedRealmsReconciledHand {
 }
 
 @ObjectType()
+export class EnchantedRealmsWorldLaid {
+  @Field(() => Card) worldCard!: CardView;
+  @Field(() => Int, { description: 'How many SUPPORT cards this move put under it.' }) supportLaid!: number;
+  @Field(() => Int, { description: 'How many lie under it now.' }) supportCount!: number;
+  @Field(() => Int) eventSeq!: number;
+}
+
+@ObjectType()
+export class EnchantedRealmsWorldReached {
+  @Field(() => Card) worldCard!: CardView;
+  @Field(() => [Card], { description: "The SUPPORT cards that went to the Lead Player's hand (the caller is the GM); leadReturned of the hand went back to the deck." }) supportCards!: CardView[];
+  @Field(() => Int) leadHandCount!: number;
+  @Field(() => Int, { description: 'How many cards the Lead Player gave back to the bottom of the Adventure Deck, to hold 5.' }) leadReturned!: number;
+  @Field(() => Int, { description: 'One event, whose card ids only the GM reads.' }) eventSeq!: number;
+}
+
+@ObjectType()
 export class EnchantedRealmsReconcilePayload {
   @Field({ description: 'Whether the scene ended first (endScene).' }) sceneEnded!: boolean;
+  @Field(() => [ID], { description: 'With endScene: the groups of foes that left with the scene (not overcome: no reward).' }) foesCleared!: string[];
+  @Field(() => [String], { description: 'With endScene: the WORLD cards with SUPPORT cards still under them, which stay laid out.' }) worldsKept!: string[];
   @Field(() => [EnchantedRealmsReconciledHand]) hands!: EnchantedRealmsReconciledHand[];
   @Field(() => Int) leadHandCount!: number;
   @Field(() => Int) leadReturned!: number;

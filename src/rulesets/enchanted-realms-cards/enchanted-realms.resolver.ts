@@ -71,8 +71,23 @@ export class EnchantedRealmsResolver {
     return this.actions.barter(p, input);
   }
 
+  @Mutation(() => models.EnchantedRealmsWorldLaid, {
+    description: "GM (the Lead Player): lays a WORLD card face up on the table and SUPPORT cards face down under it, from the Lead Player's hand or the deck.",
+  })
+  enchantedRealmsLayWorld(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsLayWorldInput) {
+    return this.actions.layWorld(p, input);
+  }
+
+  @Mutation(() => models.EnchantedRealmsWorldReached, {
+    description: "GM (the Lead Player): the characters move to a WORLD card on the table; the SUPPORT cards under it go to the Lead Player's hand, which holds at most 5.",
+  })
+  enchantedRealmsMoveToWorld(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsMoveToWorldInput) {
+    return this.actions.moveToWorld(p, input);
+  }
+
   @Mutation(() => models.EnchantedRealmsReconcilePayload, {
-    description: "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5; with endScene, the scene's cards are shuffled back first, in the same move.",
+    description:
+      "GM: RECONCILE — every player character's hand back to 5 cards, the Lead Player's to at most 5; with endScene, the scene's cards are shuffled back first, in the same move, and its groups of foes leave.",
   })
   enchantedRealmsReconcile(@CurrentPrincipal() p: Principal, @Args('input') input: inputs.EnchantedRealmsReconcileInput) {
     return this.actions.reconcile(p, input);
@@ -97,9 +112,12 @@ export class EnchantedRealmsCharacterResolver {
 export class EnchantedRealmsCampaignResolver {
   constructor(private readonly table: EnchantedRealmsService) {}
 
-  @ResolveField(() => models.EnchantedRealmsCampaign, { nullable: true, description: "The Adventure Deck and the Lead Player's hand; null for other rulesets." })
+  @ResolveField(() => models.EnchantedRealmsCampaign, {
+    nullable: true,
+    description: "The Adventure Deck, the Lead Player's hand, the groups of foes and the world laid out; null for other rulesets.",
+  })
   async enchantedRealms(@CurrentPrincipal() p: Principal, @Parent() campaign: Campaign) {
-    const deck = await this.table.adventureDeck(p, campaign.id);
-    return deck && campaignView(deck, this.table.leadHandFor(p, deck));
+    const [state, deck] = await Promise.all([this.table.campaignState(p, campaign.id), this.table.adventureDeck(p, campaign.id)]);
+    return deck && campaignView(deck, this.table.leadHandFor(p, deck), state?.foes ?? []);
   }
 }

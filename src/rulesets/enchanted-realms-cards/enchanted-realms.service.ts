@@ -68,7 +68,15 @@ export class EnchantedRealmsService implements OnModuleInit {
       authority: AUTHORITY,
       ownedDecks: {
         deckIds: (state) => [enchantedRealmsStateOf(state)?.deckId ?? []].flat(),
-        operations: ['enchantedRealmsDraw', 'enchantedRealmsCountCreatures', 'enchantedRealmsReconcile', 'enchantedRealmsAward', 'enchantedRealmsBarter'],
+        operations: [
+          'enchantedRealmsDraw',
+          'enchantedRealmsCountCreatures',
+          'enchantedRealmsReconcile',
+          'enchantedRealmsAward',
+          'enchantedRealmsBarter',
+          'enchantedRealmsLayWorld',
+          'enchantedRealmsMoveToWorld',
+        ],
       },
       settingKeys: ['cards'],
       settings: (given) => this.settings(given),

@@ -5,7 +5,7 @@ import { characterCards } from '../../rules/enchanted-realms-cards/rewards.js';
 import { stackCharacter } from '../../rules/enchanted-realms-cards/stacking.js';
 import type { EnchantedRealmsCampaign, EnchantedRealmsCharacter, EnchantedRealmsDraw } from './enchanted-realms.model.js';
 import type { DrawSide, EnchantedRealmsSheet, FoeGroup } from '../../rules/enchanted-realms-cards/table.js';
-import { LEAD_PLAYER } from '../../rules/enchanted-realms-cards/table.js';
+import { LEAD_PLAYER, supportHolder } from '../../rules/enchanted-realms-cards/table.js';
 
 /** A card of the Adventure Deck as the API shows it (the platform's `Card`). */
 export function cardView(deck: DeckRecord, cardId: string): CardView {
@@ -53,10 +53,19 @@ export function drawView(deck: DeckRecord, side: DrawSide): EnchantedRealmsDraw 
   };
 }
 
-export function campaignView(deck: DeckRecord, leadHand: string[] | null): EnchantedRealmsCampaign {
+/** The WORLD cards on the table, each with how many SUPPORT cards lie face down under it. */
+export function worldViews(deck: DeckRecord) {
+  return deck.piles.table
+    .filter((id) => deck.cards.find((card) => card.id === id)?.type === 'WORLD')
+    .map((id) => ({ card: cardView(deck, id), supportCount: deck.piles.hands[supportHolder(id)]?.length ?? 0 }));
+}
+
+export function campaignView(deck: DeckRecord, leadHand: string[] | null, foes: readonly FoeGroup[]): EnchantedRealmsCampaign {
   return {
     deckId: deck.id,
     leadHandCount: deck.piles.hands[LEAD_PLAYER]?.length ?? 0,
     leadHand: leadHand === null ? null : leadHand.map((id) => cardView(deck, id)),
+    foes: foes.map((foe) => foeView(deck, foe)),
+    worlds: worldViews(deck),
   };
 }

@@ -51,6 +51,32 @@ async function overcomeChallenge(table: Table): Promise<number> {
   return enchantedRealmsDraw.eventSeq;
 }
 
+/**
+ * A WORLD card the Lead Player may lay (in the draw or discard pile, or the Lead Player's hand)
+ * and a SUPPORT card to put under it, when one lies free; a WORLD card already on the table when
+ * none is left to lay.
+ */
+async function worldToLay(world: World, table: Table): Promise<{ worldCardId: string; supportCardIds: string[] }> {
+  const [deck] = await world.db.query('SELECT cards, draw_pile, discard_pile, table_cards, hands FROM decks WHERE id = $1', [table.deckId]);
+  const free = new Set<string>([...deck.draw_pile, ...deck.discard_pile, ...((deck.hands as Record<string, string[]>).lead ?? [])]);
+  const cards = deck.cards as Array<{ id: string; type?: string }>;
+  const support = cards.find((card) => card.type === 'SUPPORT' && (free.has(card.id) || deck.table_cards.includes(card.id)));
+  const laid = cards.find((card) => card.type === 'WORLD' && deck.table_cards.includes(card.id));
+  const worldCard = cards.find((card) => card.type === 'WORLD' && free.has(card.id)) ?? laid;
+  if (!worldCard) throw new Error(`no WORLD card to lay in ${table.ruleset}`);
+  return { worldCardId: worldCard.id, supportCardIds: support ? [support.id] : [] };
+}
+
+/** A WORLD card on the table, laid by the GM first (with a SUPPORT card under it when one lies free). */
+async function laidWorld(world: World, table: Table): Promise<string> {
+  const lay = await worldToLay(world, table);
+  const answer = await table.gm.client.request(
+    `mutation ($input: EnchantedRealmsLayWorldInput!) { enchantedRealmsLayWorld(input: $input) { worldCard { id } } }`,
+    { input: { campaignId: table.campaignId, ...lay } },
+  );
+  return answer.body.data?.enchantedRealmsLayWorld?.worldCard.id ?? lay.worldCardId;
+}
+
 const ym = (table: Table) => {
   if (!table.yummell) throw new Error(`${table.ruleset} has no Yummell race`);
   return table.yummell;
@@ -475,6 +501,14 @@ export const REQUESTS: Record<string, RequestSpec> = {
     },
   },
   enchantedRealmsReconcile: { scope: ENCHANTED_REALMS, variables: async ({ table }) => ({ input: { campaignId: table.campaignId } }) },
+  enchantedRealmsLayWorld: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => ({ input: { campaignId: table.campaignId, ...(await worldToLay(world, table)) } }),
+  },
+  enchantedRealmsMoveToWorld: {
+    scope: ENCHANTED_REALMS,
+    variables: async ({ world, table }) => ({ input: { campaignId: table.campaignId, worldCardId: await laidWorld(world, table) } }),
+  },
 
   // ---- Ytterdörren ---------------------------------------------------------------------------
   ytterdorrenCreateCharacter: {
