@@ -302,7 +302,7 @@ describe('REST /v1', () => {
       const draw = await call('POST', path, { key: ada.client.key, body: { actorId: grak, callSeq } });
       expect(draw.status).toBe(200);
       expect(Object.keys(draw.body).sort()).toEqual(
-        ['callSeq', 'challengeNumber', 'counterDraw', 'damage', 'defeated', 'draw', 'eventSeq', 'margin', 'overcome', 'reshuffled', 'success', 'targetHealth', 'winnerId'].sort(),
+        ['callSeq', 'challengeNumber', 'counterDraw', 'damage', 'defeated', 'draw', 'eventSeq', 'foesLeft', 'margin', 'overcome', 'reshuffled', 'success', 'targetHealth', 'winnerId'].sort(),
       );
       expect(draw.body).toMatchObject({ callSeq, overcome: draw.body.success ? { force: 8, from: 'CHALLENGE_NUMBER', cardId: null } : null });
       expect(draw.body).toMatchObject({ challengeNumber: 8, counterDraw: null, damage: 0, success: draw.body.draw.adjusted >= 8 });
