@@ -432,6 +432,15 @@ describe('WORLD cards and the SUPPORT cards under them', () => {
     expect(layWorld(before, input, rng())).toMatchObject({ ok: false, violation: { reason } });
   });
 
+  it('a WORLD card the platform\'s endScene shuffled back finds its SUPPORT cards under it when laid again', () => {
+    const laid = played(layWorld(table([], { erik: ERIK }), { worldCardId: VILLAGE, supportCardIds: [INNKEEPER] }, rng()));
+    const shuffled = { ...laid.state, piles: returnDiscards(laid.state.piles, rng()) };
+    expect(shuffled.piles.table).toEqual([]);
+    const again = played(layWorld(shuffled, { worldCardId: VILLAGE, supportCardIds: [] }, rng()));
+    expect(again.result).toEqual({ worldCardId: VILLAGE, supportLaid: 0, supportCount: 1 });
+    expect(assertConserved(again.state.piles, deck)).toBe(true);
+  });
+
   it('refuses a WORLD card already laid with nothing to put under it', () => {
     const laid = played(layWorld(table([], { erik: ERIK }), { worldCardId: VILLAGE, supportCardIds: [] }, rng()));
     expect(layWorld(laid.state, { worldCardId: VILLAGE, supportCardIds: [] }, rng())).toMatchObject({ ok: false, violation: { reason: 'NOTHING_LAID' } });
