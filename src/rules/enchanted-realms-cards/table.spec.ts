@@ -482,6 +482,14 @@ describe('WORLD cards and the SUPPORT cards under them', () => {
     });
   });
 
+  it('moves to a WORLD card with nothing under it, or reached already: nothing goes to the hand', () => {
+    const laid = played(layWorld(table([], { erik: ERIK }, { [LEAD_PLAYER]: ['item-rope-1'] }), { worldCardId: VILLAGE, supportCardIds: [] }, rng()));
+    const reached = played(reachWorld(laid.state, { worldCardId: VILLAGE }, rng()));
+    expect(reached.result).toEqual({ worldCardId: VILLAGE, supportCardIds: [], supportCount: 0, leadHandCount: 1, leadReturned: 0 });
+    expect(reached.state.piles).toEqual(laid.state.piles);
+    expect(played(reachWorld(reached.state, { worldCardId: VILLAGE }, rng())).result.supportCount).toBe(0);
+  });
+
   it.each<[string, string, string]>([
     ['a WORLD card not on the table', 'world-crevice-1', 'WORLD_NOT_LAID'],
     ['a card that is not a WORLD', 'hero-erik-1', 'NOT_A_WORLD'],

@@ -1180,7 +1180,7 @@ export const reachWorld: TableRule<ReachWorldInput, ReachWorldResult> = (table, 
     returned = [...input.returns];
   }
   const next = copyTable(table);
-  next.piles = moveCheckedCards(next.piles, support, LEAD_PLAYER);
+  if (support.length > 0) next.piles = moveCheckedCards(next.piles, support, LEAD_PLAYER);
   delete next.piles.hands[supportHolder(world.id)];
   if (returned.length > 0) {
     const moved = moveCards(next.piles, returned, { kind: 'DRAW_PILE_BOTTOM' });
