@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { buildClientSchema, buildSchema, getIntrospectionQuery, lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createTable, startTestArbiter, testDatabaseUrl, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
+import { Client, createOpenTable, startTestArbiter, testDatabaseUrl, TEST_ADMIN_KEY } from '../helpers/arbiter.js';
 import { ServerProcess } from '../helpers/processes.js';
 
 const sorted = (schema: GraphQLSchema) => printSchema(lexicographicSortSchema(schema));
@@ -34,7 +34,7 @@ describe('the bundled server, dist/server.js', () => {
   });
 
   it('resolves actions on the migrated database and serves the pages built from its dependencies', async () => {
-    const table = await createTable(bundled.url);
+    const table = await createOpenTable(bundled.url);
     const drawn = await table.gm.data(`mutation ($input: DrawCardsInput!) { drawCards(input: $input) { eventSeq cards { code } } }`, {
       input: { deckId: table.deckId, count: 2, to: 'DISCARD' },
     });
