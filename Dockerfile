@@ -29,4 +29,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The heap sizes of `npm start` (package.json): see bench/README.md.
-CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=192", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=32", "--max-old-space-size=192", "dist/server.js"]
