@@ -361,33 +361,40 @@ export class TenthRealmActions {
   }
 
   async attack(principal: Principal, input: TenthRealmAttackInput) {
-    const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
-    await this.table.ownCharacter(principal, input.characterId);
-    await this.table.checkBurners(principal, campaignId, input.burns.map((burn) => burn.characterId));
-    const result = await this.table.play(
-      principal,
-      campaignId,
-      attack,
-      { ...trialInput(input), ...rulings(input), encounterId: input.encounterId, enemyId: input.enemyId, mode: input.mode, featDie: input.featDie ?? undefined },
-      { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmAttack', input } },
-    );
-    const view = encounterView(result.encounter!);
-    return { ...result, roll: this.rollView(result.roll, result, input.characterId),
-      encounter: view,
-      enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)!, };
+    return this.combatTurn(principal, input, 'tenthRealmAttack', attack, {
+      ...trialInput(input),
+      ...rulings(input),
+      encounterId: input.encounterId,
+      enemyId: input.enemyId,
+      mode: input.mode,
+      featDie: input.featDie ?? undefined,
+    });
   }
 
   async damageEnemyGear(principal: Principal, input: TenthRealmDamageEnemyGearInput) {
+    return this.combatTurn(principal, input, 'tenthRealmDamageEnemyGear', damageEnemyGear, {
+      ...trialInput(input),
+      encounterId: input.encounterId,
+      enemyId: input.enemyId,
+      gear: input.gear,
+    });
+  }
+
+  /** A character's turn against an enemy of a combat: the roll, then the combat and that enemy as it left them. */
+  private async combatTurn<I, R extends { roll: TrialResult }>(
+    principal: Principal,
+    input: { encounterId: string; characterId: string; enemyId: string; burns: Array<{ characterId: string }> },
+    action: string,
+    rule: Rule<I, R>,
+    ruleInput: I,
+  ) {
     const campaignId = await this.table.encounterCampaign(principal, input.encounterId);
     await this.table.ownCharacter(principal, input.characterId);
     await this.table.checkBurners(principal, campaignId, input.burns.map((burn) => burn.characterId));
-    const result = await this.table.play(
-      principal,
-      campaignId,
-      damageEnemyGear,
-      { ...trialInput(input), encounterId: input.encounterId, enemyId: input.enemyId, gear: input.gear },
-      { combat: { encounterId: input.encounterId }, authority: { action: 'tenthRealmDamageEnemyGear', input } },
-    );
+    const result = await this.table.play(principal, campaignId, rule, ruleInput, {
+      combat: { encounterId: input.encounterId },
+      authority: { action, input },
+    });
     const view = encounterView(result.encounter!);
     return { ...result, roll: this.rollView(result.roll, result, input.characterId), encounter: view, enemy: view.enemies.find((enemy) => enemy.id === input.enemyId)! };
   }
