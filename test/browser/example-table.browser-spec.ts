@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningArbiter } from '../../src/bootstrap.js';
-import { Client, createOpenTable, createTable, startTestArbiter } from '../helpers/arbiter.js';
+import { createOpenTable, createTable, finishedTenthRealmCharacter, startTestArbiter } from '../helpers/arbiter.js';
 import { collectPageErrors, launchChromium, saveScreenshot } from './chromium.js';
 
 const VITE = join(process.cwd(), 'node_modules', 'vite', 'bin', 'vite.js');
@@ -55,22 +55,6 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-/** A finished Tenth Realm character of the player's, so that the trial roll form has one to roll for. */
-async function tenthRealmCharacter(player: Client, campaignId: string, name: string): Promise<string> {
-  const created = await player.data(
-    `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
-    { input: { campaignId, name } },
-  );
-  const characterId: string = created.tenthRealmCreateCharacter.character.id;
-  await player.data(`mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { maxResilience } }`, {
-    input: { characterId, vanori: 'OX' },
-  });
-  await player.data(`mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`, {
-    input: { characterId, weaponName: 'Axe' },
-  });
-  return characterId;
-}
-
 async function openTable(browser: Browser, exampleUrl: string, key: string): Promise<{ page: Page; errors: string[] }> {
   // A context each: two players on two machines, nothing shared (localStorage included).
   const context = await browser.newContext({ viewport: { width: 1360, height: 960 } });
@@ -103,7 +87,7 @@ describe('the example table (examples/table, served by `npm run example`)', () =
     // The Tenth Realm deck is the ruleset's: the generic draw is made from a deck of the table's own.
     const table = await createOpenTable(arbiter.url, 'tenth-realm');
     const [ada, bo] = table.players;
-    const sigrun = await tenthRealmCharacter(ada.client, table.campaignId, 'Sigrun');
+    const sigrun = await finishedTenthRealmCharacter(ada.client, table.campaignId, 'Sigrun', 'OX', 'Axe');
 
     const adaPage = await openTable(browser, example!.url, ada.client.key!);
     const boPage = await openTable(browser, example!.url, bo.client.key!);

@@ -1,4 +1,4 @@
-import { Client, createTable } from '../helpers/arbiter.js';
+import { Client, createTable, finishedTenthRealmCharacter } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 const TRIAL_ODDS = `query ($input: TenthRealmTrialOddsInput!) { tenthRealmTrialOdds(input: $input) {
@@ -6,9 +6,6 @@ const TRIAL_ODDS = `query ($input: TenthRealmTrialOddsInput!) { tenthRealmTrialO
   success setback turnedTheTable natural20 natural1 cardToHand redCardToHand } }`;
 
 const M = {
-  create: `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
-  vanori: `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`,
-  finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`,
   startingRegion: `mutation ($input: TenthRealmCampaignInput!) { tenthRealmRollStartingRegion(input: $input) { d20 } }`,
   enter: `mutation ($input: TenthRealmEnterRegionInput!) { tenthRealmEnterRegion(input: $input) { eventSeq } }`,
   risk: `mutation ($input: TenthRealmSetRiskRatingInput!) { tenthRealmSetRiskRating(input: $input) { eventSeq } }`,
@@ -20,10 +17,7 @@ describe('odds of a ruleset, from the asker’s view alone', () => {
   const env = useTestArbiter();
 
   async function newCharacter(client: Client, campaignId: string, name: string): Promise<string> {
-    const id: string = (await client.data(M.create, { input: { campaignId, name } })).tenthRealmCreateCharacter.character.id;
-    await client.data(M.vanori, { input: { characterId: id, vanori: 'BEAR' } });
-    await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } });
-    return id;
+    return finishedTenthRealmCharacter(client, campaignId, name, 'BEAR');
   }
 
   it('tenthRealmTrialOdds: the same bits whatever lies unseen where, nothing written, drawn or recorded', async () => {

@@ -1,4 +1,4 @@
-import { Client, createTable } from '../helpers/arbiter.js';
+import { Client, createTable, finishedTenthRealmCharacter } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 import { expectOutcomesFollow } from '../helpers/verify-outcomes.js';
 
@@ -6,9 +6,6 @@ const ROLL = `d20 attributeModifier bonus score baseDr effectiveDr revealed { co
 const CALL = `call { id characterId attribute dr drAdjustments { amount reason } featDie fate revealed { code color } drAfterRisk } eventSeq`;
 
 const M = {
-  create: `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
-  vanori: `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`,
-  finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`,
   enter: `mutation ($input: TenthRealmEnterRegionInput!) { tenthRealmEnterRegion(input: $input) { eventSeq } }`,
   risk: `mutation ($input: TenthRealmSetRiskRatingInput!) { tenthRealmSetRiskRating(input: $input) { eventSeq } }`,
   callTrial: `mutation ($input: TenthRealmCallTrialInput!) { tenthRealmCallTrial(input: $input) { ${CALL} } }`,
@@ -27,10 +24,7 @@ describe('the Tenth Realm: who decides each number', () => {
   const env = useTestArbiter();
 
   async function newCharacter(client: Client, campaignId: string, name: string, vanori: string): Promise<string> {
-    const id: string = (await client.data(M.create, { input: { campaignId, name } })).tenthRealmCreateCharacter.character.id;
-    await client.data(M.vanori, { input: { characterId: id, vanori } });
-    await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } });
-    return id;
+    return finishedTenthRealmCharacter(client, campaignId, name, vanori);
   }
 
   /** A default table (the GM sets difficulty) with Sigrun (Ada's) and Brand (Bo's), in a hex of risk 2. */

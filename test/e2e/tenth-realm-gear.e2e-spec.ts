@@ -1,11 +1,8 @@
-import { Client, createTable } from '../helpers/arbiter.js';
+import { Client, createTable, finishedTenthRealmCharacter } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 
 const GEAR = `armor { name die originalDie broken } weapon { name die originalDie broken } carriedGear { slot name die originalDie broken } inventory { usedSlots }`;
 const M = {
-  create: `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
-  vanori: `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`,
-  finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`,
   gain: `mutation ($input: TenthRealmGainGearInput!) { tenthRealmGainGear(input: $input) { character { tenthRealm { ${GEAR} } } eventSeq } }`,
   equip: `mutation ($input: TenthRealmNamedGearInput!) { tenthRealmEquipGear(input: $input) { character { tenthRealm { ${GEAR} } } eventSeq } }`,
   startCombat: `mutation ($input: TenthRealmStartCombatInput!) { tenthRealmStartCombat(input: $input) { encounter { id } } }`,
@@ -18,10 +15,7 @@ describe('Tenth Realm gear with die ratings over HTTP (seed 002 lines 163–169)
   const env = useTestArbiter();
 
   async function newCharacter(client: Client, campaignId: string): Promise<string> {
-    const id: string = (await client.data(M.create, { input: { campaignId, name: 'Sigrun' } })).tenthRealmCreateCharacter.character.id;
-    await client.data(M.vanori, { input: { characterId: id, vanori: 'OX' } });
-    await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } });
-    return id;
+    return finishedTenthRealmCharacter(client, campaignId, 'Sigrun', 'OX');
   }
 
   it('the GM grants rated gear; the player equips it and drops the old; refusals write nothing', async () => {

@@ -1,4 +1,4 @@
-import { Client, createTable } from '../helpers/arbiter.js';
+import { Client, createTable, finishedTenthRealmCharacter } from '../helpers/arbiter.js';
 import { useTestArbiter } from '../helpers/db-checks.js';
 import { expectOutcomesFollow } from '../helpers/verify-outcomes.js';
 
@@ -6,9 +6,6 @@ const ROLL = `d20 score baseDr effectiveDr conjured revealed { code } success bu
 const REGION = `hex riskRating descriptor riskCard { code color } notes`;
 
 const M = {
-  create: `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
-  vanori: `mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`,
-  finish: `mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`,
   enter: `mutation ($input: TenthRealmEnterRegionInput!) { tenthRealmEnterRegion(input: $input) { eventSeq } }`,
   risk: `mutation ($input: TenthRealmSetRiskRatingInput!) { tenthRealmSetRiskRating(input: $input) { eventSeq } }`,
   travel: `mutation ($input: TenthRealmTravelInput!) { tenthRealmTravel(input: $input) { mode from entered { region { ${REGION} } firstVisit } currentHex eventSeq } }`,
@@ -27,10 +24,7 @@ describe('the Tenth Realm: a lasting conjured Vanori, travel by day, the deck th
   const env = useTestArbiter();
 
   async function newCharacter(client: Client, campaignId: string, name: string, vanori: string): Promise<string> {
-    const id: string = (await client.data(M.create, { input: { campaignId, name } })).tenthRealmCreateCharacter.character.id;
-    await client.data(M.vanori, { input: { characterId: id, vanori } });
-    await client.data(M.finish, { input: { characterId: id, weaponName: 'Spear' } });
-    return id;
+    return finishedTenthRealmCharacter(client, campaignId, name, vanori);
   }
 
   /** A table with Sigrun (Ada's), standing in hex A1 of risk 0, so that no roll reveals a card. */

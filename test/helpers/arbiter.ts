@@ -127,3 +127,15 @@ async function firstDeckOrNew(gm: Client, campaignId: string): Promise<string> {
   );
   return deck.createDeck.id;
 }
+
+/** A finished Tenth Realm character of `client`'s (created, its Vanori chosen, a weapon named): its id. */
+export async function finishedTenthRealmCharacter(client: Client, campaignId: string, name: string, vanori = 'OX', weaponName = 'Spear'): Promise<string> {
+  const created = await client.data(
+    `mutation ($input: TenthRealmCreateCharacterInput!) { tenthRealmCreateCharacter(input: $input) { character { id } } }`,
+    { input: { campaignId, name } },
+  );
+  const characterId: string = created.tenthRealmCreateCharacter.character.id;
+  await client.data(`mutation ($input: TenthRealmChooseVanoriInput!) { tenthRealmChooseVanori(input: $input) { eventSeq } }`, { input: { characterId, vanori } });
+  await client.data(`mutation ($input: TenthRealmFinishCharacterInput!) { tenthRealmFinishCharacter(input: $input) { eventSeq } }`, { input: { characterId, weaponName } });
+  return characterId;
+}
