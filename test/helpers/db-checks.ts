@@ -39,6 +39,9 @@ export const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 /** Starts an Arbiter and a direct database connection for a test file, and stops both after it. */
 export function useTestArbiter(): { arbiter: RunningArbiter; db: DbChecks } {
   const env = {} as { arbiter: RunningArbiter; db: DbChecks };
+  // A test here makes dozens of round trips to a real Postgres; on a busy CI runner, sharing it
+  // with other workers, the default 5 s is too tight for the first ones after start.
+  jest.setTimeout(20_000);
   beforeAll(async () => {
     env.arbiter = await startTestArbiter();
     env.db = new DbChecks();
