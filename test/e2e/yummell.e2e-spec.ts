@@ -104,7 +104,7 @@ describe('Yummell over HTTP', () => {
     return { ...response.body.errors![0].extensions, message: response.body.errors![0].message };
   };
 
-  it("plays README.md's turn: a move of 2 squares, the Salamander of Mount Ohrk beaten 10 > 9, the hand refilled, Grimla's turn", async () => {
+  it("plays the turn of docs/rulesets/yummell.md's session: a move of 2 squares, the Salamander of Mount Ohrk beaten 10 > 9, the hand refilled, Grimla's turn", async () => {
     const { table, fulmergh, grimla } = await race();
     const { gm, campaignId } = table;
 
@@ -193,7 +193,7 @@ describe('Yummell over HTTP', () => {
     const rest = await fetch(`${env.arbiter.url}/v1/yummell/characters/${fulmergh.id}/challenge-odds`, { headers: { authorization: `Bearer ${fulmergh.client.key}` } });
     expect(((await rest.json()) as { winningCardIds: string[] }).winningCardIds).toEqual(['hex-imp-3']);
     expect((await env.db.eventSeqs(campaignId)).lastEventSeq).toBe(staged + 2);
-    // Put the piles back as they were, so the rest of the turn plays as README.md tells it.
+    // Put the piles back as they were, so the rest of the turn plays as docs/rulesets/yummell.md tells it.
     await env.db.query('UPDATE decks SET draw_pile = $2, hands = $3, version = version + 1 WHERE id = $1', [deck.id, drawPile, deck.hands]);
 
     // STRENGTH 5 + the Hex Imp's 5 = 10 > 9: won, one square ahead.
