@@ -444,7 +444,8 @@ describe('live events (campaignEvents over graphql-ws)', () => {
         await exited;
       }
       rmSync(buildDir, { recursive: true, force: true });
-    });
+      // The process finishes its in-flight requests before it exits.
+    }, 30_000);
 
     it('delivers to subscribers of each process what the other one commits', async () => {
       const table = await createTable(arbiter.url);

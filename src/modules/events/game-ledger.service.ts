@@ -35,6 +35,19 @@ export interface CampaignAction {
 /** How many times a move that found its campaign moved on (by another process), or met contention, is worked out, in all. */
 export const MOVE_ATTEMPTS = 8;
 
+/**
+ * How many of those expect the version they read; the rest hold the campaign's row lock from the
+ * read to the write. Two processes moving one campaign without pause would otherwise keep undoing
+ * each other's attempts, the slower one every time.
+ */
+export const OPTIMISTIC_ATTEMPTS = 5;
+
+/** A move's id, in its events' `move_id`, and whether it recorded any (only then can the log tell whether it was written). */
+interface MoveTicket {
+  id: string;
+  recorded: boolean;
+}
+
 /** A move whose write found the campaign moved on since it read it: nothing of it was written. */
 class MovedOn extends Error {}
 
@@ -55,8 +68,9 @@ export class MoveOutcomeUnknownError extends Error {
  * and changes on the campaign's random stream (the stream of its first event, DESIGN.md), and
  * writes them in one statement that expects the campaign's version it read (MovesRepository.apply).
  * When another process moved the campaign on meanwhile, nothing is written and the move is worked
- * out again from the campaign as it is. Within this process a campaign's moves wait their turn,
- * first come first served, so they never find each other's writes. Inside a transaction
+ * out again from the campaign as it is; after {@link OPTIMISTIC_ATTEMPTS} such attempts, in a
+ * transaction of its own that locks the campaign's row first. Within this process a campaign's
+ * moves wait their turn, first come first served, so they never find each other's writes. Inside a transaction
  * (`@Transactional`, or a request's: request-transaction.ts) the campaign is locked instead.
  */
 @Injectable()
@@ -76,7 +90,9 @@ export class GameLedger {
     // A transaction may hold the campaign's lock while it waits for a turn here: it takes none,
     // and each attempt goes back to a savepoint when it fails.
     if (inTransaction()) return this.attempts(() => this.transactions.inSavepoint(() => this.attempt(actor, campaignId, work, true)));
-    return this.turns.acquire(campaignId, () => this.attempts(() => this.attempt(actor, campaignId, work, false)));
+    return this.turns.acquire(campaignId, () =>
+      this.attempts((made) => (made <= OPTIMISTIC_ATTEMPTS ? this.attempt(actor, campaignId, work, false) : this.lockedAttempt(actor, campaignId, work))),
+    );
   }
 
   /**
@@ -100,10 +116,10 @@ export class GameLedger {
   }
 
   /** Runs a move's attempts until one is written, or the campaign stayed too busy. */
-  private async attempts<T>(attempt: () => Promise<T>): Promise<T> {
+  private async attempts<T>(attempt: (made: number) => Promise<T>): Promise<T> {
     for (let made = 1; ; made += 1) {
       try {
-        return await attempt();
+        return await attempt(made);
       } catch (error) {
         // Contention at Postgres (a deadlock) leaves nothing written either: worked out again.
         if (!(error instanceof MovedOn) && !isContentionFailure(error)) throw error;
@@ -128,7 +144,42 @@ export class GameLedger {
     }
   }
 
-  private async attempt<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>, lock: boolean): Promise<T> {
+  /**
+   * An attempt in a transaction of its own that locks the campaign's row before reading it, so no
+   * other process's move can come between its read and its write. A COMMIT whose answer is lost
+   * is settled from the log, as a move's own statement is (applyOrSettle).
+   */
+  private async lockedAttempt<T>(actor: Principal, campaignId: string, work: (action: CampaignAction) => Promise<T>): Promise<T> {
+    const move: MoveTicket = { id: randomUUID(), recorded: false };
+    let played: { result: T } | undefined;
+    try {
+      await this.transactions.run(async () => {
+        played = { result: await this.attempt(actor, campaignId, work, true, move) };
+      });
+      return played!.result;
+    } catch (error) {
+      if (!played || !move.recorded || !isConnectionFailure(error)) throw error;
+      const written = await this.settle(campaignId, move.id);
+      if (written === undefined) throw new MoveOutcomeUnknownError(error);
+      if (!written) throw error;
+      return played.result;
+    }
+  }
+
+  /** Whether a move whose answer was lost was written, as the log tells; logged either way. */
+  private async settle(campaignId: string, moveId: string): Promise<boolean | undefined> {
+    const written = await this.wasWritten(campaignId, moveId);
+    this.logger.warn(`a move's answer was lost with its connection; settled: ${written === undefined ? 'unknown' : written ? 'written' : 'not written'}`);
+    return written;
+  }
+
+  private async attempt<T>(
+    actor: Principal,
+    campaignId: string,
+    work: (action: CampaignAction) => Promise<T>,
+    lock: boolean,
+    move: MoveTicket = { id: randomUUID(), recorded: false },
+  ): Promise<T> {
     const campaign = await this.moves.findCampaign(campaignId, lock);
     if (!campaign) throw new NotFoundError('Campaign', campaignId);
     const firstSeq = campaign.lastEventSeq + 1;
@@ -161,9 +212,9 @@ export class GameLedger {
     };
     const result = await work(action);
     if (rng.take().words > 0) throw new Error('Randomness was drawn after the last event was recorded');
-    const moveId = randomUUID();
-    if (lock) currentRequestContext()?.moves?.push({ campaignId, moveId });
-    if (!(await this.applyOrSettle(campaign, moveId, changes, events, lock))) {
+    move.recorded = events.length > 0;
+    if (lock) currentRequestContext()?.moves?.push({ campaignId, moveId: move.id });
+    if (!(await this.applyOrSettle(campaign, move.id, changes, events, lock))) {
       if (lock) throw new ConflictError(CONTENTION_MESSAGE);
       throw new MovedOn();
     }
@@ -180,8 +231,7 @@ export class GameLedger {
       return await this.moves.apply(campaign, moveId, changes, events);
     } catch (error) {
       if (inTransaction || events.length === 0 || !isConnectionFailure(error)) throw error;
-      const written = await this.wasWritten(campaign.id, moveId);
-      this.logger.warn(`a move's answer was lost with its connection; settled: ${written === undefined ? 'unknown' : written ? 'written' : 'not written'}`);
+      const written = await this.settle(campaign.id, moveId);
       if (written === undefined) throw new MoveOutcomeUnknownError(error);
       if (!written) throw error;
       return true;
