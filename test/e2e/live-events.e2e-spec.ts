@@ -444,8 +444,7 @@ describe('live events (campaignEvents over graphql-ws)', () => {
         await exited;
       }
       rmSync(buildDir, { recursive: true, force: true });
-      // The process finishes its in-flight requests before it exits.
-    }, 30_000);
+    }, 30_000); // the process finishes its in-flight requests before it exits
 
     it('delivers to subscribers of each process what the other one commits', async () => {
       const table = await createTable(arbiter.url);

@@ -36,8 +36,9 @@ function overtakenLedger({ commit = async () => undefined, written = false }: { 
   } as unknown as MovesRepository;
   const transactions = {
     run: async (work: () => Promise<unknown>) => {
-      await work();
+      const result = await work();
       await commit();
+      return result;
     },
   } as unknown as Transactions;
   const announcer = { announce: () => undefined } as unknown as EventAnnouncer;

@@ -70,8 +70,9 @@ export class MoveOutcomeUnknownError extends Error {
  * When another process moved the campaign on meanwhile, nothing is written and the move is worked
  * out again from the campaign as it is; after {@link OPTIMISTIC_ATTEMPTS} such attempts, in a
  * transaction of its own that locks the campaign's row first. Within this process a campaign's
- * moves wait their turn, first come first served, so they never find each other's writes. Inside a transaction
- * (`@Transactional`, or a request's: request-transaction.ts) the campaign is locked instead.
+ * moves wait their turn, first come first served, so they never find each other's writes. Inside
+ * a transaction (`@Transactional`, or a request's: request-transaction.ts) the campaign is locked
+ * instead.
  */
 @Injectable()
 export class GameLedger {
@@ -153,24 +154,25 @@ export class GameLedger {
     const move: MoveTicket = { id: randomUUID(), recorded: false };
     let played: { result: T } | undefined;
     try {
-      await this.transactions.run(async () => {
-        played = { result: await this.attempt(actor, campaignId, work, true, move) };
-      });
-      return played!.result;
+      return await this.transactions.run(async () => (played = { result: await this.attempt(actor, campaignId, work, true, move) }).result);
     } catch (error) {
       if (!played || !move.recorded || !isConnectionFailure(error)) throw error;
-      const written = await this.settle(campaignId, move.id);
-      if (written === undefined) throw new MoveOutcomeUnknownError(error);
-      if (!written) throw error;
+      await this.settle(campaignId, move.id, error);
       return played.result;
     }
   }
 
-  /** Whether a move whose answer was lost was written, as the log tells; logged either way. */
-  private async settle(campaignId: string, moveId: string): Promise<boolean | undefined> {
+  /**
+   * A move whose answer was lost with its connection, settled by the log: true when it was
+   * written; otherwise `lost` (nothing was written), or MoveOutcomeUnknownError when the log
+   * could not tell.
+   */
+  private async settle(campaignId: string, moveId: string, lost: unknown): Promise<true> {
     const written = await this.wasWritten(campaignId, moveId);
     this.logger.warn(`a move's answer was lost with its connection; settled: ${written === undefined ? 'unknown' : written ? 'written' : 'not written'}`);
-    return written;
+    if (written === undefined) throw new MoveOutcomeUnknownError(lost);
+    if (!written) throw lost;
+    return true;
   }
 
   private async attempt<T>(
@@ -231,10 +233,7 @@ export class GameLedger {
       return await this.moves.apply(campaign, moveId, changes, events);
     } catch (error) {
       if (inTransaction || events.length === 0 || !isConnectionFailure(error)) throw error;
-      const written = await this.settle(campaign.id, moveId);
-      if (written === undefined) throw new MoveOutcomeUnknownError(error);
-      if (!written) throw error;
-      return true;
+      return this.settle(campaign.id, moveId, error);
     }
   }
 
