@@ -1,11 +1,10 @@
 /**
  * Bundles the compiled server (dist/main.js and everything it imports) into one file,
- * dist/server.js, which `npm start` and the Docker image run. `node scripts/bundle.js DIR` bundles
- * DIR/main.js into DIR/server.js instead (bench/ablations.sh's copies of dist/).
+ * dist/server.js, which `npm start` and the Docker image run.
  *
  * Why: the server imports ~3 000 files (es-toolkit alone, through @nestjs/graphql and
  * @nestjs/swagger, ~540). Resolving, opening and compiling them one by one was most of the cold
- * start; one file starts in about half the time (bench/README.md).
+ * start, which the bench's cold start measures.
  *
  * It bundles tsc's output, not the TypeScript sources: esbuild does not emit decorator metadata,
  * which Nest's injection and the code-first GraphQL schema read. Class names are kept, as the
@@ -15,7 +14,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-const dist = process.argv[2] ?? 'dist';
+const dist = 'dist';
 
 /**
  * Left to Node to load at run time, from node_modules:
@@ -25,8 +24,7 @@ const dist = process.argv[2] ?? 'dist';
  * - pino, whose transports would start workers from files next to its own;
  * - graphql and pg, which every request calls into many times. An ES module's named import of a
  *   CommonJS package that Node loads is a plain binding; bundled, esbuild reads each through a
- *   getter. With these two left to Node the server spent ~15 % less CPU per card draw than with
- *   them bundled, as little as the unbundled server (bench/README.md); they add ~0.2 s to the
+ *   getter, so left to Node these two cost the server less CPU per request, for a slightly longer
  *   start. Leaving more CommonJS packages to Node (fastify, rxjs, class-validator …) did not help.
  */
 const EXTERNAL = [

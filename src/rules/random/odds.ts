@@ -20,7 +20,8 @@ export const MAX_ODDS_TOTALS = 100_000;
 
 /**
  * Most steps one `rollOdds` may take, counted before anything is computed, in multiply-adds of a
- * convolution (other steps weighted by what they cost): 10 million, about 15–25 ms of one core.
+ * convolution (other steps weighted by what they cost): 10 million, so that one request's odds
+ * never hold the server's other requests up for long.
  * `10d6` takes about 1.5 thousand, `4d6kh3` 4.3 thousand, `3d10!` 37 thousand, `60d60` 6.3
  * million; `100d100` (49 million), `2d1000!` (121 million) and `80d80kh40` (73 million) are refused.
  */
