@@ -12,6 +12,7 @@ import pg from 'pg';
 import { drawRequest, ODDS_EXPRESSIONS, oddsRequest, prepareCampaigns, rollRequest } from './lib/api.js';
 import { HELP, parseArgs, runsPhase } from './lib/args.js';
 import { BASELINE_STATEMENTS, textbookDraw } from './lib/baseline.js';
+import { baselineRequests } from './lib/baseline-http.js';
 import { describeDatabase, startBenchDatabase } from './lib/database.js';
 import { checkInvariants } from './lib/invariants.js';
 import { httpPhase, loopPhase, rotation } from './lib/load.js';
@@ -95,6 +96,20 @@ async function main() {
       phase: httpPhase({ id, label, urls: servers.map(({ url }) => url), connections: phaseConnections, nextRequest, watch: watch(...servers) }),
     });
     if (runs('baseline')) plan.push(baseline('baseline', 'baseline drawCards, spread', targets));
+    if (runs('baseline-http')) {
+      const bare = await startServer({
+        main: join(ROOT, 'bench', 'lib', 'baseline-http.js'),
+        env: { DATABASE_URL: database.url, POOL_SIZE: String(poolSize) },
+        logFile,
+        label: 'baseline over HTTP',
+        nodeArgs: [],
+      });
+      running.push(bare);
+      plan.push({
+        counter: 'draws',
+        phase: httpPhase({ id: 'baseline-http', label: 'baseline over bare HTTP, spread', kind: 'baseline', urls: [bare.url], connections, nextRequest: baselineRequests(targets), watch: watch(bare) }),
+      });
+    }
     if (runs('api')) plan.push(http('api', 'api drawCards, spread', [server], rotation(targets, drawRequest), 'draws'));
 
     let peer;

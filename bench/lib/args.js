@@ -1,7 +1,7 @@
 /** Command-line options of `node bench/run.js` (`npm run bench -- …`). */
 
 /** The phases, by the names `--only` takes, in the order they run. */
-export const PHASES = ['baseline', 'baseline-hot', 'api', 'api-hot', 'rollDice', 'tenthRealmTrialRoll', 'rollOdds', 'processes', 'peer'];
+export const PHASES = ['baseline', 'baseline-http', 'baseline-hot', 'api', 'api-hot', 'rollDice', 'tenthRealmTrialRoll', 'rollOdds', 'processes', 'peer'];
 
 /** The peers `--peer` knows: each has its harness under bench/peers/<name>/. */
 export const PEERS = ['boardgame.io'];

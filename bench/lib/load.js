@@ -269,9 +269,10 @@ export function cannon({ url, connections, seconds, nextRequest, label, stage })
 
 /**
  * A phase of GraphQL requests over HTTP, measured by autocannon: to one server, or to several at
- * once (`urls`, the connections shared among them; see {@link cannon}).
+ * once (`urls`, the connections shared among them; see {@link cannon}). `kind` is 'http' for
+ * Arbiter's phases, 'baseline' for the baseline behind a bare HTTP server (baseline-http.js).
  */
-export function httpPhase({ id, label, urls, connections, nextRequest, watch, extra = {} }) {
+export function httpPhase({ id, label, kind = 'http', urls, connections, nextRequest, watch, extra = {} }) {
   const tally = new Tally(watch);
   const results = [];
   const run = (seconds, stage) => cannon({ url: urls, connections, seconds, nextRequest, label, stage });
@@ -300,7 +301,7 @@ export function httpPhase({ id, label, urls, connections, nextRequest, watch, ex
     },
     result() {
       const merged = results.length > 0 ? autocannon.aggregateResult(results, { url: urls.join(' '), connections }) : undefined;
-      return tally.summary({ id, phase: label, kind: 'http', connections, p50: merged?.latency.p50 ?? 0, p99: merged?.latency.p99 ?? 0, ...extra });
+      return tally.summary({ id, phase: label, kind, connections, p50: merged?.latency.p50 ?? 0, p99: merged?.latency.p99 ?? 0, ...extra });
     },
   };
 }
