@@ -14,6 +14,8 @@ describe('access', () => {
     // Only the rule systems this server plays, each with who decides what.
     const { rulesets } = await anonymous.data('{ rulesets { id name authority { action input decidedBy } } }');
     expect(rulesets.map((ruleset: { id: string }) => ruleset.id)).toEqual(RULESET_IDS);
+    // Each named as its rule text names it.
+    expect(rulesets.map((ruleset: { name: string }) => ruleset.name)).toEqual(['The Tenth Realm', 'Enchanted Realms (card edition)', 'Ytterdörren', 'Yummell', 'Enchanted Realms (d20 edition)']);
     const { cardPreset } = await anonymous.data('{ cardPreset(id: "standard-52") { cards { code } } }');
     expect(cardPreset.cards.map((card: { code: string }) => card.code).slice(0, 3)).toEqual(['AC', '2C', '3C']);
   });

@@ -52,7 +52,7 @@ export class YtterdorrenService implements OnModuleInit {
   onModuleInit(): void {
     this.rulesets.register({
       id: YTTERDORREN,
-      name: 'Ytterdorren',
+      name: 'Ytterdörren',
       description: 'd100 skirmishes with a Skirmish Counter, loot searches, and encounter foe attacks with black and white power dice.',
       authority: AUTHORITY,
       settingKeys: ['creaturePreset', 'creatures'],
